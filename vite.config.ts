@@ -1,0 +1,17 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import path from 'node:path';
+
+export default defineConfig({
+  root: 'client',
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@contract': path.resolve(import.meta.dirname, 'contract'),
+      '@': path.resolve(import.meta.dirname, 'client/src'),
+    },
+  },
+  build: { outDir: path.resolve(import.meta.dirname, 'dist/client'), emptyOutDir: true },
+  server: { proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' } },
+});

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+const alias = {
+  '@contract': path.resolve(import.meta.dirname, 'contract'),
+  '@': path.resolve(import.meta.dirname, 'client/src'),
+};
+
+// Three tiers, as in STYLE.md: unit (fakes, no I/O beyond temp files), integration (a real
+// database and a real HTTP server; run once per database by scripts/run-tests.mjs) and e2e
+// (the built client in Debian's Chromium).
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { name: 'unit', include: ['**/*.unit.test.{ts,tsx}'], exclude: ['node_modules/**'], testTimeout: 30_000 } },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['**/*.int.test.ts'],
+          exclude: ['node_modules/**'],
+          globalSetup: ['tests/helpers/global-db-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['tests/helpers/global-db-setup.ts', 'tests/helpers/global-client-build.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: 1,
+        },
+      },
+    ],
+  },
+});
