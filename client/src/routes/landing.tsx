@@ -1,0 +1,57 @@
+import { Link } from 'wouter';
+import { ArrowRight } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { FloatingPictures } from '@/features/visitor/floating-pictures';
+import { HomeBrandLink, VisitorFooterNav } from '@/features/visitor/page-shell';
+import { useAdScript } from '@/features/visitor/use-ad-script';
+
+/** The signed-out home page (spec 1 §2.2). */
+export function LandingPage() {
+  useAdScript();
+
+  return (
+    <div className="relative isolate flex min-h-dvh flex-col overflow-hidden bg-background text-foreground">
+      <FloatingPictures />
+      {/* Keeps the headline readable where pictures pass behind it. */}
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 bg-radial from-background from-25% via-background/70 via-45% to-transparent to-75%"
+      />
+
+      <header className="relative z-10">
+        <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-4 px-4 sm:h-20 sm:px-8">
+          <HomeBrandLink />
+          <Button asChild variant="outline" className="bg-background/80 backdrop-blur">
+            <Link href="/auth?tab=login">Login</Link>
+          </Button>
+        </div>
+      </header>
+
+      <main className="relative z-10 flex flex-1 items-center justify-center px-4 py-16 sm:px-8">
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="mx-auto mb-6 inline-flex items-center gap-2 rounded-full border border-border bg-background/80 px-3.5 py-1 text-xs font-medium uppercase tracking-[0.14em] text-muted-foreground backdrop-blur">
+            Share · Discover · Connect
+          </p>
+          <h1 className="text-balance text-4xl font-semibold tracking-tight sm:text-6xl">
+            Where creativity meets community
+          </h1>
+          <p className="mx-auto mt-5 max-w-xl text-pretty text-lg leading-relaxed text-muted-foreground sm:text-xl">
+            Kaleido is a visual platform to share, discover and connect through beautiful content.
+          </p>
+          <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <Button asChild size="lg" className="h-12 w-full rounded-full px-8 text-base sm:w-auto">
+              <Link href="/auth?tab=register">
+                Get Started
+                <ArrowRight className="size-4" aria-hidden="true" />
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </main>
+
+      <footer className="relative z-10 px-4 pb-8 pt-4">
+        <VisitorFooterNav className="mx-auto w-fit rounded-full bg-background/80 px-5 py-2 backdrop-blur" />
+      </footer>
+    </div>
+  );
+}
