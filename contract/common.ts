@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { PAGE_MAX, PAGE_SIZE } from './limits';
+
+export const errorResponse = z.object({ message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const messageResponse = z.object({ message: z.string() });
+
+/** `offset` and `limit` of every list (DESIGN.md: default 20, max 100). */
+export const pageQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const idParam = z.object({ id: z.coerce.number().int().positive() });

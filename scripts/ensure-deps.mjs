@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// Installs what is missing before `npm start` / `npm test`, using nothing but Node itself:
+// the npm dependencies when node_modules is absent or older than package-lock.json, and for
+// tests Debian's Chromium (browser tests never download a browser of their own).
+import { execSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stamp = path.join(root, 'node_modules', '.kaleido-lock-hash');
+const lock = path.join(root, 'package-lock.json');
+
+function run(cmd) {
+  console.log(`[setup] ${cmd}`);
+  execSync(cmd, { cwd: root, stdio: 'inherit' });
+}
+
+const lockHash = crypto.createHash('sha256').update(fs.readFileSync(lock)).digest('hex');
+const installed = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : null;
+if (installed !== lockHash) {
+  run(fs.existsSync(path.join(root, 'node_modules')) ? 'npm install --no-audit --no-fund' : 'npm ci --no-audit --no-fund');
+  fs.writeFileSync(stamp, lockHash);
+}
+
+if (process.argv.includes('--test') && !fs.existsSync('/usr/bin/chromium')) {
+  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
+  run(`${sudo}apt-get update -qq`);
+  run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
+}

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// Runs every suite: unit, integration on PGlite, integration on PostgreSQL, browser.
+// Starts PostgreSQL when it is down, then prints the totals as `N passed, N failed`.
+import { execSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+const only = process.argv.slice(2);
+
+function pgReady() {
+  return spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432'], { stdio: 'ignore' }).status === 0;
+}
+
+function ensurePostgres() {
+  if (process.env.TEST_DATABASE_URL || pgReady()) return;
+  console.log('[test] PostgreSQL is down; starting it');
+  const versions = fs.existsSync('/etc/postgresql') ? fs.readdirSync('/etc/postgresql') : [];
+  if (!versions.length) throw new Error('PostgreSQL is not installed: set TEST_DATABASE_URL to a server to test against');
+  execSync(`pg_ctlcluster --skip-systemctl-redirect ${versions[0]} main start`, { stdio: 'inherit' });
+  for (let i = 0; i < 30 && !pgReady(); i++) execSync('sleep 1');
+}
+
+const suites = [
+  { name: 'unit', args: ['--project', 'unit'], env: {} },
+  { name: 'integration-pglite', args: ['--project', 'integration'], env: { TEST_DB: 'pglite' } },
+  { name: 'integration-postgres', args: ['--project', 'integration'], env: { TEST_DB: 'postgres' }, before: ensurePostgres },
+  { name: 'e2e', args: ['--project', 'e2e'], env: {} },
+].filter((s) => !only.length || only.includes(s.name));
+
+let passed = 0;
+let failed = 0;
+let broken = false;
+for (const s of suites) {
+  console.log(`\n=== ${s.name} ===`);
+  s.before?.();
+  const out = path.join(results, `${s.name}.json`);
+  fs.rmSync(out, { force: true });
+  const r = spawnSync(
+    'npx',
+    ['vitest', 'run', ...s.args, '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, ...s.env } },
+  );
+  if (!fs.existsSync(out)) {
+    console.log(`[test] ${s.name} produced no report (exit ${r.status})`);
+    broken = true;
+    continue;
+  }
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  // A file that fails to load counts no test but is still a failure.
+  if (r.status !== 0 && report.numFailedTests === 0) broken = true;
+  console.log(`[test] ${s.name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+}
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || broken ? 1 : 0);

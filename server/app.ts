@@ -1,0 +1,56 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { FILE_MAX_BYTES } from '../contract/limits';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createMemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { createMailer, type Mailer } from './mail/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createResetTokensRepo, createSessionsRepo } from './modules/auth/sessions.repo';
+import { createUsersRepo } from './modules/users/users.repo';
+import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
+import { registerClient } from './plugins/client';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurity } from './plugins/security';
+import { sessionPlugin } from './plugins/session';
+
+export type AppDeps = { config: Config; database: Database; mailer?: Mailer; limiter?: RateLimiter };
+
+// Never log a cookie, a password, a token or an authorization header.
+const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+
+/** Builds the whole app from its parts; main.ts and the tests both call this. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerSecurity(app, { publicUrl: config.publicUrl, adClient: config.adClient });
+
+  const db = database.db;
+  const users = createUsersRepo(db);
+  const sessions = createSessionsRepo(db);
+  const resetTokens = createResetTokensRepo(db);
+  const waitlist = createWaitlistRepo(db);
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
+  const limiter = deps.limiter ?? createMemoryRateLimiter();
+  const auth = createAuthService({ config, users, sessions, resetTokens, waitlist, mailer, log: app.log });
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } });
+  await app.register(sessionPlugin, { sessions, secureCookies: config.publicUrl.startsWith('https://') });
+  await registerOpenApi(app);
+
+  await authRoutes(app, { config, auth, sessions, limiter });
+  await registerClient(app, config.clientDir);
+  return app;
+}

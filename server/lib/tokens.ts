@@ -1,0 +1,10 @@
+import crypto from 'node:crypto';
+
+/** A random 256-bit token for a cookie or a link, and the hash we store instead of it. */
+export function newToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}

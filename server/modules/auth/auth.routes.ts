@@ -1,0 +1,125 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authMessages, forgotPasswordBody, loginBody, publicConfig, registerBody, resetPasswordBody, resetTokenQuery,
+  resetTokenStatus, usernameCheckResponse, usernameField, waitlistedResponse,
+} from '../../../contract/auth';
+import { errorResponse, messageResponse } from '../../../contract/common';
+import { currentUser } from '../../../contract/users';
+import type { Config } from '../../config';
+import { RateLimitError } from '../../lib/errors';
+import type { RateLimiter } from '../../lib/rate-limiter';
+import { toCurrentUser } from '../users/users.presenter';
+import type { AuthService } from './auth.service';
+import type { SessionsRepo } from './sessions.repo';
+import { SESSION_COOKIE } from '../../plugins/session';
+
+type Deps = { config: Config; auth: AuthService; sessions: SessionsRepo; limiter: RateLimiter };
+
+const tags = ['auth'];
+
+export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { max, windowMs } = d.config.authRateLimit;
+
+  /** Per IP for every attempt, and per account for the given identifier (DESIGN.md). */
+  async function limit(request: FastifyRequest, action: string, account?: string): Promise<void> {
+    const keys = [`${action}:ip:${request.ip}`];
+    if (account) keys.push(`${action}:acct:${account.trim().toLowerCase()}`);
+    for (const key of keys) {
+      const { allowed, retryAfterMs } = await d.limiter.hit(key, max, windowMs);
+      if (!allowed) throw new RateLimitError(authMessages.tooManyAttempts, retryAfterMs / 1000);
+    }
+  }
+
+  r.get('/api/config', { schema: { tags, response: { 200: publicConfig } } }, async () => ({
+    registration: d.config.registration,
+    adClient: d.config.adClient,
+  }));
+
+  r.get('/api/user', { schema: { tags, response: { 200: currentUser, 401: errorResponse } } }, async (request, reply) => {
+    if (!request.user) return reply.status(401).send({ message: 'Unauthorized' });
+    return toCurrentUser(request.user);
+  });
+
+  r.post(
+    '/api/register',
+    { schema: { tags, body: registerBody, response: { 201: currentUser, 202: waitlistedResponse, 400: errorResponse, 409: errorResponse, 429: errorResponse } } },
+    async (request, reply) => {
+      await limit(request, 'register');
+      const result = await d.auth.register(request.body);
+      if ('waitlisted' in result) return reply.status(202).send({ waitlisted: true, message: authMessages.waitlisted });
+      await endCurrentSession(request);
+      reply.setSessionCookie(result.token);
+      return reply.status(201).send(toCurrentUser(result.user));
+    },
+  );
+
+  r.post(
+    '/api/login',
+    { schema: { tags, body: loginBody, response: { 200: currentUser, 401: errorResponse, 403: errorResponse, 429: errorResponse } } },
+    async (request, reply) => {
+      await limit(request, 'login', request.body.emailOrUsername);
+      const session = await d.auth.login(request.body);
+      // Rotated at login: whatever session the browser carried before is ended.
+      await endCurrentSession(request);
+      reply.setSessionCookie(session.token);
+      return toCurrentUser(session.user);
+    },
+  );
+
+  r.get('/api/login', { schema: { tags } }, async (_request, reply) => reply.redirect('/auth?tab=login'));
+
+  r.get('/api/logout', { schema: { tags } }, async (request, reply) => {
+    await endCurrentSession(request);
+    reply.clearSessionCookie();
+    return reply.redirect('/');
+  });
+
+  r.post('/api/logout', { schema: { tags, response: { 200: messageResponse } } }, async (request, reply) => {
+    await endCurrentSession(request);
+    reply.clearSessionCookie();
+    return { message: 'Logged out' };
+  });
+
+  r.get(
+    '/api/username/check/:username',
+    { schema: { tags, params: z.object({ username: z.string().max(100) }), response: { 200: usernameCheckResponse } } },
+    async (request) => {
+      const parsed = usernameField.safeParse(request.params.username);
+      if (!parsed.success) return { available: false, message: parsed.error.issues[0].message };
+      return d.auth.usernameStatus(parsed.data);
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    { schema: { tags, body: forgotPasswordBody, response: { 200: messageResponse, 429: errorResponse } } },
+    async (request) => {
+      await limit(request, 'forgot', request.body.email);
+      await d.auth.forgotPassword(request.body.email);
+      return { message: authMessages.forgotPasswordSent };
+    },
+  );
+
+  r.get(
+    '/api/auth/reset-password/validate',
+    { schema: { tags, querystring: resetTokenQuery, response: { 200: resetTokenStatus } } },
+    async (request) => ({ valid: await d.auth.isResetTokenValid(request.query.token) }),
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    { schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, 400: errorResponse } } },
+    async (request) => {
+      await d.auth.resetPassword(request.body.token, request.body.password, request.sessionId ?? undefined);
+      return { message: authMessages.passwordReset };
+    },
+  );
+
+  async function endCurrentSession(request: FastifyRequest): Promise<void> {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await d.sessions.delete(token);
+  }
+}

@@ -1,0 +1,111 @@
+import { authMessages } from '../../../contract/auth';
+import type { LoginBody, RegisterBody } from '../../../contract/auth';
+import { RESET_TOKEN_TTL_MS, SESSION_TTL_MS } from '../../../contract/limits';
+import type { Config } from '../../config';
+import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { uniqueViolation } from '../../lib/db-errors';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { newToken } from '../../lib/tokens';
+import type { Mailer } from '../../mail/mailer';
+import { resetPasswordMail } from '../../mail/templates';
+import type { UserRow, UsersRepo } from '../users/users.repo';
+import type { WaitlistRepo } from '../waitlist/waitlist.repo';
+import type { ResetTokensRepo, SessionsRepo } from './sessions.repo';
+import type { FastifyBaseLogger } from 'fastify';
+
+type Deps = {
+  config: Config;
+  users: UsersRepo;
+  sessions: SessionsRepo;
+  resetTokens: ResetTokensRepo;
+  waitlist: WaitlistRepo;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+};
+
+export type NewSession = { token: string; expiresAt: Date; user: UserRow };
+
+export function createAuthService(d: Deps) {
+  async function startSession(user: UserRow): Promise<NewSession> {
+    const token = newToken();
+    const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    await d.sessions.create(user.id, token, expiresAt);
+    return { token, expiresAt, user };
+  }
+
+  async function assertAvailable(email: string, username: string): Promise<void> {
+    if (await d.users.findByEmail(email)) throw new ConflictError(authMessages.emailTaken);
+    if (await d.users.findByUsername(username)) throw new ConflictError(authMessages.usernameTaken);
+  }
+
+  return {
+    startSession,
+
+    async register(body: RegisterBody): Promise<NewSession | { waitlisted: true }> {
+      const email = body.email.toLowerCase();
+      const isAdmin = d.config.adminEmails.has(email);
+      const waitlisted = d.config.registration === 'waitlist' && !isAdmin;
+      if (waitlisted && !body.reason) throw new ValidationError(authMessages.reasonRequired, { reason: authMessages.reasonRequired });
+      await assertAvailable(email, body.username);
+      let user: UserRow;
+      try {
+        user = await d.users.insert({
+          email,
+          username: body.username,
+          passwordHash: await hashPassword(body.password),
+          firstName: body.firstName,
+          lastName: body.lastName,
+          isAdmin,
+          status: waitlisted ? 'pending' : 'active',
+        });
+      } catch (err) {
+        // Two sign-ups racing for the same name: the unique index decides.
+        const index = uniqueViolation(err);
+        if (index === null) throw err;
+        throw new ConflictError(index.includes('email') ? authMessages.emailTaken : authMessages.usernameTaken);
+      }
+      if (waitlisted) {
+        await d.waitlist.insert({ userId: user.id, firstName: body.firstName, lastName: body.lastName, email, reason: body.reason! });
+        return { waitlisted: true };
+      }
+      return startSession(user);
+    },
+
+    async login(body: LoginBody): Promise<NewSession> {
+      const user = await d.users.findByLogin(body.emailOrUsername);
+      const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
+      if (!user || !ok) throw new UnauthorizedError(authMessages.invalidCredentials);
+      if (user.status === 'pending') throw new ForbiddenError(authMessages.pendingApproval);
+      if (user.status === 'rejected') throw new ForbiddenError(authMessages.rejected);
+      return startSession(user);
+    },
+
+    async usernameStatus(username: string): Promise<{ available: boolean; message: string }> {
+      const taken = await d.users.findByUsername(username);
+      return taken ? { available: false, message: authMessages.usernameTaken } : { available: true, message: authMessages.usernameAvailable };
+    },
+
+    /** Answers the same whether or not the account exists; the mail goes out in the background. */
+    async forgotPassword(email: string): Promise<void> {
+      const user = await d.users.findByEmail(email);
+      if (!user || user.status !== 'active') return;
+      const token = newToken();
+      await d.resetTokens.create(user.id, token, new Date(Date.now() + RESET_TOKEN_TTL_MS));
+      const link = `${d.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      d.mailer.send(resetPasswordMail(user, link)).catch((err) => d.log.error({ err }, 'reset mail failed'));
+    },
+
+    async isResetTokenValid(token: string): Promise<boolean> {
+      return (await d.resetTokens.findValid(token)) !== null;
+    },
+
+    async resetPassword(token: string, password: string, currentSessionId?: number): Promise<void> {
+      const row = await d.resetTokens.findValid(token);
+      if (!row) throw new ValidationError(authMessages.invalidResetToken);
+      await d.users.update(row.userId, { passwordHash: await hashPassword(password) });
+      await d.resetTokens.consumeAllForUser(row.userId);
+      await d.sessions.deleteAllForUser(row.userId, currentSessionId);
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

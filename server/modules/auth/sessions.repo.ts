@@ -1,0 +1,62 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { passwordResetTokens, sessions, users } from '../../db/schema/index';
+import { hashToken } from '../../lib/tokens';
+import type { UserRow } from '../users/users.repo';
+
+export function createSessionsRepo(db: Db) {
+  return {
+    async create(userId: number, token: string, expiresAt: Date): Promise<number> {
+      const [row] = await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt }).returning({ id: sessions.id });
+      return row.id;
+    },
+    async findUser(token: string): Promise<{ sessionId: number; user: UserRow } | null> {
+      const [row] = await db
+        .select({ sessionId: sessions.id, user: users })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
+        .limit(1);
+      return row ?? null;
+    },
+    async delete(token: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    },
+    /** Ends every session of a member, except the one making the request when given. */
+    async deleteAllForUser(userId: number, exceptSessionId?: number): Promise<void> {
+      const cond = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
+      await db.delete(sessions).where(cond);
+    },
+  };
+}
+export type SessionsRepo = ReturnType<typeof createSessionsRepo>;
+
+export function createResetTokensRepo(db: Db) {
+  return {
+    async create(userId: number, token: string, expiresAt: Date): Promise<void> {
+      await db.insert(passwordResetTokens).values({ userId, tokenHash: hashToken(token), expiresAt });
+    },
+    async findValid(token: string) {
+      const [row] = await db
+        .select()
+        .from(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, hashToken(token)),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
+        .limit(1);
+      return row ?? null;
+    },
+    /** Marks this token used and voids every other open token of the member. */
+    async consumeAllForUser(userId: number): Promise<void> {
+      await db
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    },
+  };
+}
+export type ResetTokensRepo = ReturnType<typeof createResetTokensRepo>;

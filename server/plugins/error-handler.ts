@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ValidationError } from '../lib/errors';
+
+/** Every error becomes `{ message }` with its status; an unexpected one logs its stack and says no more. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const v of error.validation) {
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(v.params?.issue?.path?.join('.') ?? '');
+        errors[field || '_'] ??= v.message ?? 'Invalid value';
+      }
+      const first = Object.values(errors)[0] ?? 'Invalid request';
+      return reply.status(400).send({ message: first, errors });
+    }
+    if (error instanceof ValidationError) {
+      return reply.status(400).send({ message: error.message, errors: error.fields });
+    }
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (status === 429) return reply.status(429).send({ message: error.message });
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ message: 'Internal server error' });
+  });
+}

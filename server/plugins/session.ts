@@ -1,0 +1,54 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { SESSION_TTL_MS } from '../../contract/limits';
+import { UnauthorizedError } from '../lib/errors';
+import type { SessionsRepo } from '../modules/auth/sessions.repo';
+import type { UserRow } from '../modules/users/users.repo';
+
+export const SESSION_COOKIE = 'kaleido_session';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionId: number | null;
+  }
+}
+
+/** Loads the member behind the session cookie once per request; routes read `request.user`. */
+export const sessionPlugin = fp<{ sessions: SessionsRepo; secureCookies: boolean }>(async (app, opts) => {
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const found = await opts.sessions.findUser(token);
+    if (!found || found.user.status !== 'active') return;
+    request.user = found.user;
+    request.sessionId = found.sessionId;
+  });
+  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
+    this.setCookie(SESSION_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: opts.secureCookies,
+      maxAge: Math.floor(SESSION_TTL_MS / 1000),
+    });
+  });
+  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+    this.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: opts.secureCookies });
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyReply {
+    setSessionCookie(token: string): void;
+    clearSessionCookie(): void;
+  }
+}
+
+/** The signed-in member, or a 401 the client turns into its 'Unauthorized' toast. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new UnauthorizedError();
+  return request.user;
+}

@@ -1,0 +1,60 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import type { Database } from '../../server/db/client';
+import { createTestDatabase } from './test-db';
+import { TestClient } from './test-client';
+
+export type TestApp = {
+  url: string;
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  dataDir: string;
+  client(): TestClient;
+  outbox(): Promise<{ to: string; subject: string; text: string }[]>;
+  close(): Promise<void>;
+};
+
+/** The real app on an ephemeral port over its own database and data folder. */
+export async function startTestApp(env: Record<string, string> = {}, patch: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-test-'));
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', ...env }), ...patch };
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  config.publicUrl = url;
+  return {
+    url,
+    app,
+    database,
+    config,
+    dataDir,
+    client: () => new TestClient(url),
+    async outbox() {
+      const files = (await fs.readdir(config.outboxDir).catch(() => [])).sort();
+      return Promise.all(files.map(async (f) => JSON.parse(await fs.readFile(path.join(config.outboxDir, f), 'utf8'))));
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits for a mail that the server sends in the background. */
+export async function waitForMail(t: TestApp, match: (m: { to: string; subject: string }) => boolean, timeoutMs = 5000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await t.outbox()).find(match);
+    if (mail) return mail;
+    if (Date.now() > until) throw new Error('no matching mail in the outbox');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
