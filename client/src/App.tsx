@@ -1,0 +1,57 @@
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { Toaster } from '@/components/ui/toaster';
+import { useAuth } from '@/lib/auth';
+import { AboutPage } from '@/routes/about';
+import { AuthPage } from '@/routes/auth';
+import { ContactPage } from '@/routes/contact';
+import { HomePage } from '@/routes/home';
+import { LandingPage } from '@/routes/landing';
+import { NotFoundPage } from '@/routes/not-found';
+import { PolicyPage } from '@/routes/policy';
+import { ResetPasswordPage } from '@/routes/reset-password';
+
+// Screens only a signed-in member may reach (spec 1 §2.1). Until a screen exists its
+// path answers the not-found page; signed-out visitors are sent to sign in.
+const MEMBER_ONLY = ['/profile', '/profile/:id', '/folder/:id', '/folders/:id', '/file/:id', '/search', '/notifications', '/admin', '/settings'];
+
+function isMemberOnly(path: string): boolean {
+  const first = path.split('/')[1] ?? '';
+  return MEMBER_ONLY.some((pattern) => pattern.split('/')[1] === first);
+}
+
+function SignedOutFallback() {
+  const [location] = useLocation();
+  if (isMemberOnly(location)) return <Redirect to="/auth?tab=login" replace />;
+  return <NotFoundPage />;
+}
+
+function AppRoutes() {
+  const { user, isLoading } = useAuth();
+  if (isLoading) return <FullPageSpinner />;
+
+  return (
+    <Switch>
+      <Route path="/auth" component={AuthPage} />
+      <Route path="/reset-password" component={ResetPasswordPage} />
+      <Route path="/about" component={AboutPage} />
+      <Route path="/contact" component={ContactPage} />
+      <Route path="/policy" component={PolicyPage} />
+      {user ? (
+        <Route path="/">{() => <HomePage user={user} />}</Route>
+      ) : (
+        <Route path="/" component={LandingPage} />
+      )}
+      {user ? <Route component={NotFoundPage} /> : <Route component={SignedOutFallback} />}
+    </Switch>
+  );
+}
+
+export function App() {
+  return (
+    <>
+      <AppRoutes />
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { Search } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import { cn } from '@/lib/utils';
+
+/** The header's search box: submits to /search?q=… only when the trimmed text is not empty. */
+export function HeaderSearch({ className }: { className?: string }) {
+  const [, navigate] = useLocation();
+  const [text, setText] = useState('');
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const term = text.trim();
+    if (!term) return;
+    navigate(`/search?q=${encodeURIComponent(term)}`);
+  }
+
+  return (
+    <form role="search" onSubmit={onSubmit} className={cn('relative w-full', className)}>
+      <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+      <input
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder="Search..."
+        aria-label="Search"
+        className="h-10 w-full rounded-full border border-transparent bg-muted pr-4 pl-10 text-sm transition-colors placeholder:text-muted-foreground hover:bg-muted/80 focus-visible:border-ring focus-visible:bg-background focus-visible:ring-3 focus-visible:ring-ring/25 focus-visible:outline-none"
+      />
+    </form>
+  );
+}

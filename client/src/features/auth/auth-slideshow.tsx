@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { SLIDE_INTERVAL_MS, SLIDESHOW_REFETCH_MS, SLIDESHOW_STALE_MS } from '@contract/limits';
+import { api } from '@contract/routes';
+import { LogoMark } from '@/components/layout/logo';
+import { mediaUrl } from '@/lib/media';
+import { cn } from '@/lib/utils';
+import { useReducedMotion } from './use-reduced-motion';
+
+export interface SlideshowImage {
+  id: number;
+  name: string;
+  filePath?: string | null;
+  filename?: string | null;
+  user: { username: string };
+}
+
+function slideSrc(image: SlideshowImage): string {
+  if (image.filePath) return mediaUrl(image.filePath);
+  return `/uploads/${image.filename ?? ''}`;
+}
+
+/** The right half of /auth (spec 1 §2.3, §4): member images, 4 s each, wrapping around. */
+export function AuthSlideshow({ className }: { className?: string }) {
+  const reducedMotion = useReducedMotion();
+  const { data: images = [], isLoading } = useQuery<SlideshowImage[]>({
+    queryKey: [api.slideshow],
+    refetchInterval: SLIDESHOW_REFETCH_MS,
+    staleTime: SLIDESHOW_STALE_MS,
+  });
+  const [index, setIndex] = useState(0);
+  const count = images.length;
+  const current = count > 0 ? images[index % count] : undefined;
+
+  useEffect(() => {
+    if (count < 2 || reducedMotion) return;
+    const timer = setInterval(() => setIndex((i) => (i + 1) % count), SLIDE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [count, reducedMotion]);
+
+  return (
+    <section aria-label="Images shared by members" className={cn('relative h-full overflow-hidden bg-zinc-950', className)}>
+      {isLoading || !current ? (
+        <div className="flex h-full flex-col items-center justify-center gap-5 bg-brand-gradient text-white">
+          <LogoMark className="size-16 opacity-90 drop-shadow-lg" />
+          <p className="text-sm font-medium tracking-wide text-white/85">Loading...</p>
+        </div>
+      ) : (
+        <>
+          <img
+            key={current.id}
+            src={slideSrc(current)}
+            alt={current.name}
+            className="absolute inset-0 size-full animate-fade-in object-cover"
+          />
+          <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/35 to-transparent px-10 pt-32 pb-10 text-white">
+            <p className="truncate text-2xl font-semibold tracking-tight">{current.name}</p>
+            <p className="mt-1 text-sm text-white/80">by @{current.user.username}</p>
+            <div className="mt-6 flex flex-wrap gap-2" role="group" aria-label="Choose an image">
+              {images.map((image, i) => (
+                <button
+                  key={image.id}
+                  type="button"
+                  onClick={() => setIndex(i)}
+                  aria-label={`Show image ${i + 1} of ${count}`}
+                  aria-current={i === index % count}
+                  className={cn(
+                    'h-2 cursor-pointer rounded-full transition-all focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-black focus-visible:outline-none',
+                    i === index % count ? 'w-6 bg-white' : 'w-2 bg-white/45 hover:bg-white/70',
+                  )}
+                />
+              ))}
+            </div>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

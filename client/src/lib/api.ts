@@ -1,0 +1,94 @@
+import type { QueryFunction, QueryKey } from '@tanstack/react-query';
+
+// The request conventions of spec 1 §7 and the error rule of §8, shared by every screen.
+
+type QueryValue = string | number | boolean | null | undefined;
+
+/** Turns a query key into the address it reads (spec 1 §7, generic read convention). */
+export function queryKeyToUrl(key: QueryKey): string {
+  const [first, second] = key;
+  if (typeof first !== 'string') throw new Error('A query key must start with a path');
+  if (second !== null && typeof second === 'object' && !Array.isArray(second)) {
+    return first + toQueryString(second as Record<string, QueryValue | QueryValue[]>);
+  }
+  return key.map(String).join('/');
+}
+
+/** `?a=1&b=2` from an object, skipping null, undefined and empty strings; '' when nothing remains. */
+export function toQueryString(params: Record<string, QueryValue | QueryValue[]>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === null || item === undefined || item === '') continue;
+      search.append(name, String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** Throws `${status}: ${body or status text}` for any non-success answer (spec 1 §8). */
+export async function throwIfResNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  throw new Error(`${res.status}: ${text}`);
+}
+
+async function readJson<T>(res: Response): Promise<T> {
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/**
+ * Sends a request with the session cookie. A plain-object body goes as JSON with a JSON
+ * content type; a FormData body goes as multipart. Answers the parsed JSON (null when empty).
+ */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const init: RequestInit = { method, credentials: 'include' };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.headers = { 'Content-Type': 'application/json' };
+    init.body = JSON.stringify(body);
+  }
+  const res = await fetch(url, init);
+  await throwIfResNotOk(res);
+  return readJson<T>(res);
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The default query function: GET the key's address; on 401 either null or an error. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const res = await fetch(queryKeyToUrl(queryKey), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfResNotOk(res);
+    return readJson<T>(res);
+  };
+}
+
+/** The HTTP status at the start of an error raised by `throwIfResNotOk`, if any. */
+export function errorStatus(error: unknown): number | null {
+  const match = error instanceof Error ? /^(\d{3}): /.exec(error.message) : null;
+  return match ? Number(match[1]) : null;
+}
+
+/**
+ * The server's `{message}` inside an error raised by `throwIfResNotOk`, else the fallback.
+ * Bodies that are not JSON with a message (HTML error pages, network failures) give the fallback.
+ */
+export function serverMessage(error: unknown, fallback: string): string {
+  if (!(error instanceof Error)) return fallback;
+  const match = /^\d{3}: ([\s\S]*)$/.exec(error.message);
+  if (!match) return fallback;
+  try {
+    const parsed: unknown = JSON.parse(match[1]);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) {
+      return parsed.message;
+    }
+  } catch {
+    // Not JSON: the caller's default message reads better than raw text.
+  }
+  return fallback;
+}

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiRequest, errorStatus, getQueryFn, queryKeyToUrl, serverMessage, throwIfResNotOk } from './api';
+import { shouldRetry } from './query-client';
+
+function fakeFetch(status: number, body: string, statusText = '') {
+  const fn = vi.fn(async () => new Response(body || null, { status, statusText }));
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('queryKeyToUrl (spec 1 §7 read convention)', () => {
+  it('reads the first element alone', () => {
+    expect(queryKeyToUrl(['/api/user'])).toBe('/api/user');
+  });
+  it('turns an object second element into a query string, skipping null and empty strings', () => {
+    expect(queryKeyToUrl(['/api/files/random', { limit: 20, q: '', tag: null, type: 'image' }])).toBe('/api/files/random?limit=20&type=image');
+  });
+  it('leaves no question mark when every value is skipped', () => {
+    expect(queryKeyToUrl(['/api/search', { q: '' }])).toBe('/api/search');
+  });
+  it('encodes query values', () => {
+    expect(queryKeyToUrl(['/api/search', { q: 'red & blue' }])).toBe('/api/search?q=red+%26+blue');
+  });
+  it('joins other multi-part keys with slashes', () => {
+    expect(queryKeyToUrl(['/api/folders', 5, 'files'])).toBe('/api/folders/5/files');
+  });
+});
+
+describe('error rule (spec 1 §8)', () => {
+  it('uses the status and the body text', async () => {
+    await expect(throwIfResNotOk(new Response('{"message":"Nope"}', { status: 409 }))).rejects.toThrow('409: {"message":"Nope"}');
+  });
+  it('falls back to the status text when the body is empty', async () => {
+    await expect(throwIfResNotOk(new Response(null, { status: 503, statusText: 'Service Unavailable' }))).rejects.toThrow('503: Service Unavailable');
+  });
+  it('reads the status and the server message back out of the error', () => {
+    const error = new Error('401: {"message":"Invalid email or password"}');
+    expect(errorStatus(error)).toBe(401);
+    expect(serverMessage(error, 'fallback')).toBe('Invalid email or password');
+    expect(serverMessage(new Error('500: <html>'), 'fallback')).toBe('fallback');
+    expect(serverMessage(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+  });
+});
+
+describe('apiRequest', () => {
+  it('sends credentials and a JSON content type with a body', async () => {
+    const fetchMock = fakeFetch(200, '{"ok":true}');
+    await expect(apiRequest('POST', '/api/login', { a: 1 })).resolves.toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledWith('/api/login', {
+      method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{"a":1}',
+    });
+  });
+  it('sends no content type without a body and answers null for an empty body', async () => {
+    const fetchMock = fakeFetch(204, '');
+    await expect(apiRequest('DELETE', '/api/user/avatar')).resolves.toBeNull();
+    expect(fetchMock).toHaveBeenCalledWith('/api/user/avatar', { method: 'DELETE', credentials: 'include' });
+  });
+  it('throws the error rule message', async () => {
+    fakeFetch(400, '{"message":"Bad"}');
+    await expect(apiRequest('POST', '/api/register', {})).rejects.toThrow('400: {"message":"Bad"}');
+  });
+});
+
+describe('getQueryFn', () => {
+  const context = { queryKey: ['/api/user'], signal: new AbortController().signal } as never;
+  it('answers null on 401 when asked to', async () => {
+    fakeFetch(401, '{"message":"Unauthorized"}');
+    await expect(getQueryFn({ on401: 'returnNull' })(context)).resolves.toBeNull();
+  });
+  it('throws on 401 otherwise', async () => {
+    fakeFetch(401, '{"message":"Unauthorized"}');
+    await expect(getQueryFn({ on401: 'throw' })(context)).rejects.toThrow('401: {"message":"Unauthorized"}');
+  });
+});
+
+describe('shouldRetry (spec 1 §9: one retry)', () => {
+  it('retries a network or server failure once', () => {
+    expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(true);
+    expect(shouldRetry(0, new Error('500: oops'))).toBe(true);
+    expect(shouldRetry(1, new Error('500: oops'))).toBe(false);
+  });
+  it('does not repeat a request the server refused', () => {
+    expect(shouldRetry(0, new Error('401: Unauthorized'))).toBe(false);
+    expect(shouldRetry(0, new Error('429: slow down'))).toBe(false);
+  });
+});
