@@ -12,11 +12,6 @@ export function LandingPage() {
   return (
     <div className="relative isolate flex min-h-dvh flex-col overflow-hidden bg-background text-foreground">
       <FloatingPictures />
-      {/* Keeps the headline readable where pictures pass behind it. */}
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-0 bg-radial from-background from-25% via-background/70 via-45% to-transparent to-75%"
-      />
 
       <header className="relative z-10">
         <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-4 px-4 sm:h-20 sm:px-8">
@@ -50,7 +45,7 @@ export function LandingPage() {
       </main>
 
       <footer className="relative z-10 px-4 pb-8 pt-4">
-        <VisitorFooterNav className="mx-auto w-fit rounded-full bg-background/80 px-5 py-2 backdrop-blur" />
+        <VisitorFooterNav className="mx-auto w-fit rounded-full border border-border bg-background/85 px-5 py-2 shadow-sm backdrop-blur" />
       </footer>
     </div>
   );

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { ChevronDown, Send } from 'lucide-react';
 import { CONTACT_SEND_DELAY_MS } from '@contract/limits';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { fieldClasses, Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/utils';
 
 const SUBJECTS = [
   { value: 'support', label: 'Technical Support' },
@@ -26,8 +27,11 @@ interface ContactMessage {
 
 const EMPTY: ContactMessage = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
-const selectClass =
-  'h-9 w-full appearance-none rounded-md border border-input bg-transparent py-1 pl-3 pr-9 text-base shadow-xs outline-none transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 invalid:text-muted-foreground md:text-sm dark:bg-input/30 dark:[color-scheme:dark] [&>option]:text-foreground';
+// A native select keeps the browser's own `required` check (spec 1 §5) and mobile pickers.
+const selectClass = cn(
+  fieldClasses,
+  'h-10 appearance-none py-2 pr-9 invalid:text-muted-foreground dark:[color-scheme:dark] [&>option]:text-foreground',
+);
 
 /** The contact form. Sending is simulated: no message leaves the browser (spec 1 §4). */
 export function ContactForm() {

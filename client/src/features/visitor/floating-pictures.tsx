@@ -48,7 +48,7 @@ export function FloatingPictures() {
   if (pictures.length === 0) return null;
 
   return (
-    <div aria-hidden="true" className="pointer-events-none absolute inset-0 overflow-hidden">
+    <div aria-hidden="true" className="kaleido-float-layer pointer-events-none absolute inset-0 overflow-hidden">
       {pictures.map((file, index) => (
         <img
           key={file.id}
