@@ -1,0 +1,178 @@
+import { Worker } from 'node:worker_threads';
+// sharp must be loaded by the main thread before any worker loads it: on glibc Linux its
+// shared libraries are otherwise unloaded when the first worker exits (sharp's install docs).
+import 'sharp';
+import {
+  RecognitionError,
+  RecognitionTimeoutError,
+  RecognitionUnavailableError,
+  RecognitionWorkerCrashedError,
+  UnsupportedImageError,
+} from './errors.ts';
+import { describeImage } from './image-decode.ts';
+import { buildRecognitionResult, type RecognitionResult } from './tag-builder.ts';
+import { RECOGNITION_LIMITS } from './thresholds.ts';
+import type { WorkerMemory, WorkerReply, WorkerRequest } from './worker-protocol.ts';
+
+export type { RecognitionResult } from './tag-builder.ts';
+export type { WorkerMemory } from './worker-protocol.ts';
+
+export type Recognizer = {
+  /** Tags, NSFW flag and detected objects of one image; rejects with a `RecognitionError`. */
+  analyze(image: Buffer): Promise<RecognitionResult>;
+  /** Stops the worker; pending and later calls reject with `RecognitionUnavailableError`. */
+  close(): Promise<void>;
+  /** The worker's memory, or null when no worker runs (disabled, idle or crashed). */
+  memoryUsage(): Promise<WorkerMemory | null>;
+  /** Ends the worker as a crash would (tests, benchmark); the next call starts a fresh one. */
+  terminateWorker(): Promise<void>;
+};
+
+export type RecognizerOptions = {
+  /** False for AUTOTAG=off: only the model-free extras, no worker, no model in memory. */
+  enabled: boolean;
+  timeoutMs?: number;
+  maxQueueLength?: number;
+};
+
+// A plain-JS entry that loads the TypeScript worker (see the comment in worker-entry.mjs).
+const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
+
+type Job = {
+  request: WorkerRequest;
+  resolve: (reply: WorkerReply) => void;
+  reject: (error: Error) => void;
+  timer?: NodeJS.Timeout;
+};
+
+function failureToError(reply: Extract<WorkerReply, { type: 'failed' }>): RecognitionError {
+  if (reply.code === 'unsupported-image') return new UnsupportedImageError(reply.message);
+  if (reply.code === 'model-load') return new RecognitionUnavailableError(`Recognition models failed to load: ${reply.message}`);
+  return new RecognitionError('internal', reply.message);
+}
+
+function assertImageBytes(image: Buffer): void {
+  if (!(image instanceof Uint8Array) || image.byteLength === 0) throw new UnsupportedImageError('The file is empty');
+}
+
+function createDisabledRecognizer(): Recognizer {
+  return {
+    async analyze(image) {
+      assertImageBytes(image);
+      return buildRecognitionResult({ facts: await describeImage(image) });
+    },
+    async close() {},
+    async memoryUsage() {
+      return null;
+    },
+    async terminateWorker() {},
+  };
+}
+
+// One worker, one request at a time: inference is CPU-bound, so running two at once would
+// only double the memory. Requests wait in a bounded FIFO queue.
+function createWorkerRecognizer(timeoutMs: number, maxQueueLength: number): Recognizer {
+  const queue: Job[] = [];
+  let worker: Worker | null = null;
+  let inFlight: Job | null = null;
+  let nextId = 1;
+  let closed = false;
+
+  function settleInFlight(): Job | null {
+    const job = inFlight;
+    inFlight = null;
+    if (job?.timer) clearTimeout(job.timer);
+    return job;
+  }
+
+  function startWorker(): Worker {
+    const started = new Worker(WORKER_URL, {
+      // The parent's flags (tsx's, vitest's) are not for the worker.
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: RECOGNITION_LIMITS.workerMaxOldGenerationMb },
+    });
+    let lastError: unknown;
+    started.on('message', (reply: WorkerReply) => {
+      if (started !== worker || !inFlight || reply.id !== inFlight.request.id) return;
+      settleInFlight()?.resolve(reply);
+      pump();
+    });
+    started.on('error', (error) => {
+      lastError = error;
+    });
+    started.on('exit', (code) => {
+      if (started !== worker) return;
+      worker = null;
+      const cause = lastError ?? new Error(`Worker exited with code ${code}`);
+      settleInFlight()?.reject(new RecognitionWorkerCrashedError(undefined, { cause }));
+      pump();
+    });
+    // An idle worker must not keep the process alive; an in-flight request holds its timer.
+    started.unref();
+    return started;
+  }
+
+  function pump(): void {
+    if (inFlight || closed || queue.length === 0) return;
+    const job = queue.shift()!;
+    worker ??= startWorker();
+    inFlight = job;
+    job.timer = setTimeout(() => {
+      if (inFlight !== job) return;
+      settleInFlight();
+      job.reject(new RecognitionTimeoutError(timeoutMs));
+      // Synchronous WASM cannot be interrupted; a stuck worker is replaced.
+      const stuck = worker;
+      worker = null;
+      void stuck?.terminate();
+      pump();
+    }, timeoutMs);
+    worker.postMessage(job.request);
+  }
+
+  function send(request: WorkerRequest): Promise<WorkerReply> {
+    if (closed) return Promise.reject(new RecognitionUnavailableError('The recognizer is closed'));
+    if (queue.length >= maxQueueLength) {
+      return Promise.reject(new RecognitionUnavailableError('Too many images are waiting for analysis'));
+    }
+    return new Promise((resolve, reject) => {
+      queue.push({ request, resolve, reject });
+      pump();
+    });
+  }
+
+  return {
+    async analyze(image) {
+      assertImageBytes(image);
+      const reply = await send({ type: 'analyze', id: nextId++, image: new Uint8Array(image) });
+      if (reply.type === 'failed') throw failureToError(reply);
+      if (reply.type !== 'analyzed') throw new RecognitionError('internal', `Unexpected reply ${reply.type}`);
+      return reply.result;
+    },
+    async memoryUsage() {
+      if (!worker) return null;
+      const reply = await send({ type: 'memory', id: nextId++ });
+      return reply.type === 'memory' ? reply.memory : null;
+    },
+    async terminateWorker() {
+      await worker?.terminate();
+    },
+    async close() {
+      closed = true;
+      const stopped = new RecognitionUnavailableError('The recognizer is closed');
+      for (const job of queue.splice(0)) job.reject(stopped);
+      settleInFlight()?.reject(stopped);
+      const running = worker;
+      worker = null;
+      await running?.terminate();
+    },
+  };
+}
+
+export function createRecognizer(options: RecognizerOptions): Recognizer {
+  if (!options.enabled) return createDisabledRecognizer();
+  return createWorkerRecognizer(
+    options.timeoutMs ?? RECOGNITION_LIMITS.requestTimeoutMs,
+    options.maxQueueLength ?? RECOGNITION_LIMITS.maxQueueLength,
+  );
+}

@@ -1,0 +1,139 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  RecognitionTimeoutError,
+  RecognitionUnavailableError,
+  RecognitionWorkerCrashedError,
+  UnsupportedImageError,
+} from './errors.ts';
+import { createRecognizer, type Recognizer } from './recognizer.ts';
+
+const PHOTOS = path.resolve(import.meta.dirname, '../../../tests/fixtures/photos');
+
+function photo(name: string): Promise<Buffer> {
+  return readFile(path.join(PHOTOS, name));
+}
+
+// COCO classes that would be false on the scene photos (the rocket scores `boat` ≈ 0.24).
+const NO_OBJECT_PHOTOS = ['rocket-launch.jpg', 'hubble-deep-field.jpg', 'grass.jpg'];
+
+describe('createRecognizer (models loaded once for this file)', () => {
+  let recognizer: Recognizer;
+
+  beforeAll(async () => {
+    recognizer = createRecognizer({ enabled: true });
+    // Loads the models in the worker: the slow part, done once for every test below.
+    await recognizer.analyze(await photo('grass.jpg'));
+  }, 60_000);
+
+  afterAll(async () => {
+    await recognizer.close();
+  });
+
+  it('tags the cat photo `cat`', async () => {
+    const result = await recognizer.analyze(await photo('chelsea-cat.jpg'));
+    expect(result.tags).toContain('cat');
+    expect(result.objects[0]).toMatchObject({ label: 'cat' });
+    expect(result.tags).toEqual(expect.arrayContaining(['horizontal', 'brown']));
+  });
+
+  it('tags the coffee photo `cup`', async () => {
+    const result = await recognizer.analyze(await photo('coffee-cup.jpg'));
+    expect(result.tags).toContain('cup');
+  });
+
+  it('tags the astronaut `person` and `square`', async () => {
+    const result = await recognizer.analyze(await photo('astronaut.jpg'));
+    expect(result.tags).toEqual(expect.arrayContaining(['person', 'square']));
+  });
+
+  it.each(NO_OBJECT_PHOTOS)('finds no object in %s, only the model-free extras', async (name) => {
+    const result = await recognizer.analyze(await photo(name));
+    expect(result.objects).toEqual([]);
+    expect(result.tags).toHaveLength(2);
+  });
+
+  it('flags none of the safe photos NSFW', async () => {
+    for (const name of ['chelsea-cat.jpg', 'coffee-cup.jpg', 'astronaut.jpg', ...NO_OBJECT_PHOTOS]) {
+      const result = await recognizer.analyze(await photo(name));
+      expect({ name, isNsfw: result.isNsfw }).toEqual({ name, isNsfw: false });
+      expect(result.nsfwScore).toBeLessThan(0.1);
+    }
+  });
+
+  it('returns tags within the design limits', async () => {
+    const { tags } = await recognizer.analyze(await photo('coffee-cup.jpg'));
+    expect(tags.length).toBeLessThanOrEqual(20);
+    for (const tag of tags) {
+      expect(tag).toBe(tag.trim().toLowerCase());
+      expect(tag.length).toBeGreaterThanOrEqual(1);
+      expect(tag.length).toBeLessThanOrEqual(40);
+    }
+    expect(new Set(tags).size).toBe(tags.length);
+  });
+
+  it('refuses a non-image buffer with UnsupportedImageError and keeps working', async () => {
+    await expect(recognizer.analyze(Buffer.from('%PDF-1.7 definitely not an image'))).rejects.toBeInstanceOf(
+      UnsupportedImageError,
+    );
+    await expect(recognizer.analyze(Buffer.alloc(0))).rejects.toBeInstanceOf(UnsupportedImageError);
+    expect((await recognizer.analyze(await photo('chelsea-cat.jpg'))).tags).toContain('cat');
+  });
+
+  it('frees its tensors: the count stays the same after more analyses', async () => {
+    const before = await recognizer.memoryUsage();
+    for (const name of ['chelsea-cat.jpg', 'coffee-cup.jpg', 'rocket-launch.jpg']) await recognizer.analyze(await photo(name));
+    const after = await recognizer.memoryUsage();
+    expect(after?.numTensors).toBe(before?.numTensors);
+    expect(after?.tensorBytes).toBe(before?.tensorBytes);
+  });
+
+  it('rejects the in-flight call when the worker dies and starts a fresh worker for the next', async () => {
+    const inFlight = recognizer.analyze(await photo('coffee-cup.jpg'));
+    const queued = recognizer.analyze(await photo('chelsea-cat.jpg'));
+    await recognizer.terminateWorker();
+    await expect(inFlight).rejects.toBeInstanceOf(RecognitionWorkerCrashedError);
+    // The queued request was not sent to the dead worker: a fresh one answers it.
+    expect((await queued).tags).toContain('cat');
+    expect((await recognizer.analyze(await photo('coffee-cup.jpg'))).tags).toContain('cup');
+  }, 60_000);
+});
+
+describe('createRecognizer limits', () => {
+  it('rejects with RecognitionTimeoutError when the worker is too slow, then recovers', async () => {
+    const recognizer = createRecognizer({ enabled: true, timeoutMs: 1 });
+    try {
+      // 1 ms is less than starting a worker takes, let alone loading the models.
+      await expect(recognizer.analyze(await photo('grass.jpg'))).rejects.toBeInstanceOf(RecognitionTimeoutError);
+    } finally {
+      await recognizer.close();
+    }
+  });
+
+  it('rejects calls after close()', async () => {
+    const recognizer = createRecognizer({ enabled: true });
+    await recognizer.close();
+    await expect(recognizer.analyze(await photo('grass.jpg'))).rejects.toBeInstanceOf(RecognitionUnavailableError);
+  });
+});
+
+describe('createRecognizer({ enabled: false }) (AUTOTAG=off)', () => {
+  const recognizer = createRecognizer({ enabled: false });
+
+  it('returns the model-free extras and starts no worker', async () => {
+    const result = await recognizer.analyze(await photo('chelsea-cat.jpg'));
+    expect(result).toEqual({ tags: ['horizontal', 'brown'], objects: [], isNsfw: false, nsfwScore: 0 });
+    expect(await recognizer.memoryUsage()).toBeNull();
+  });
+
+  it('reads orientation the way the photo is shown (EXIF rotation applied)', async () => {
+    const rotated = await sharp(await photo('chelsea-cat.jpg')).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    expect((await recognizer.analyze(rotated)).tags).toContain('vertical');
+  });
+
+  it('refuses a non-image buffer', async () => {
+    await expect(recognizer.analyze(Buffer.from('hello'))).rejects.toBeInstanceOf(UnsupportedImageError);
+  });
+});
