@@ -6,11 +6,21 @@ import { FILE_MAX_BYTES } from '../contract/limits';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createMemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { createLocalStorage } from './storage/local-storage';
+import type { Storage } from './storage/storage';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createResetTokensRepo, createSessionsRepo } from './modules/auth/sessions.repo';
+import { createDiscoveryRepo } from './modules/files/discovery.repo';
+import { createFilesRepo } from './modules/files/files.repo';
+import { filesRoutes } from './modules/files/files.routes';
+import { mediaRoutes } from './modules/files/media.routes';
+import { createSocialRepo } from './modules/files/social.repo';
+import { socialRoutes } from './modules/files/social.routes';
+import { createUploadService } from './modules/files/upload.service';
 import { createUsersRepo } from './modules/users/users.repo';
+import { settingsRoutes } from './modules/users/settings.routes';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -18,7 +28,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 
-export type AppDeps = { config: Config; database: Database; mailer?: Mailer; limiter?: RateLimiter };
+export type AppDeps = { config: Config; database: Database; mailer?: Mailer; limiter?: RateLimiter; storage?: Storage };
 
 // Never log a cookie, a password, a token or an authorization header.
 const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
@@ -43,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const waitlist = createWaitlistRepo(db);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
   const limiter = deps.limiter ?? createMemoryRateLimiter();
+  const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
   const auth = createAuthService({ config, users, sessions, resetTokens, waitlist, mailer, log: app.log });
 
   await app.register(cookie);
@@ -50,7 +61,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { sessions, secureCookies: config.publicUrl.startsWith('https://') });
   await registerOpenApi(app);
 
+  const files = createFilesRepo(db);
+  const social = createSocialRepo(db);
+  const discovery = createDiscoveryRepo(db);
+  const uploads = createUploadService({ files, storage, log: app.log });
+
   await authRoutes(app, { config, auth, sessions, limiter });
+  await filesRoutes(app, { files, social, uploads });
+  await socialRoutes(app, { files, social, discovery });
+  await mediaRoutes(app, { files, storage });
+  await settingsRoutes(app, { users, sessions, storage, mailer });
   await registerClient(app, config.clientDir);
   return app;
 }

@@ -17,7 +17,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
       index: false,
       setHeaders(res, file) {
         // Vite names built assets by content hash, so they never change under one URL.
-        if (file.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -8,7 +8,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: Record<string, string> = {};
       for (const v of error.validation) {
-        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(v.params?.issue?.path?.join('.') ?? '');
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String((v.params?.issue as { path?: unknown[] } | undefined)?.path?.join('.') ?? '');
         errors[field || '_'] ??= v.message ?? 'Invalid value';
       }
       const first = Object.values(errors)[0] ?? 'Invalid request';

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+
+export const TAG_MAX_LENGTH = 40;
+export const TAGS_PER_FILE = 20;
+export const FILE_NAME_MAX = 200;
+export const DESCRIPTION_MAX = 2000;
+export const COMMENT_MAX = 2000;
+
+export const fileMessages = {
+  tooLarge: (name: string) => `${name}: File too large (max 10MB)`,
+  unsupported: (name: string) => `${name}: File type not supported`,
+  noFile: 'Choose a file to upload',
+  tagTooLong: `Each tag must be ${TAG_MAX_LENGTH} characters or less`,
+  tooManyTags: `A file can have at most ${TAGS_PER_FILE} tags`,
+  commentRequired: 'Comment cannot be empty',
+  commentTooLong: `Comments must be ${COMMENT_MAX} characters or less`,
+  fileNotFound: 'File not found',
+  notOwner: 'Only the owner can change this file',
+  imagesOnly: 'Only images can be analyzed',
+} as const;
+
+/** Lower case, trimmed, de-duplicated (DESIGN.md); length rules are checked by `tagList`. */
+export function normalizeTags(input: string | string[]): string[] {
+  const parts = Array.isArray(input) ? input : input.split(',');
+  const out: string[] = [];
+  for (const raw of parts) {
+    const tag = raw.trim().toLowerCase().replace(/\s+/g, ' ');
+    if (tag && !out.includes(tag)) out.push(tag);
+  }
+  return out;
+}
+
+export const tagList = z
+  .array(z.string())
+  .transform((tags) => normalizeTags(tags))
+  .refine((tags) => tags.every((t) => t.length <= TAG_MAX_LENGTH), fileMessages.tagTooLong)
+  .refine((tags) => tags.length <= TAGS_PER_FILE, fileMessages.tooManyTags);
+
+export const fileOwner = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
+export const fileKind = z.enum(['image', 'video', 'audio', 'pdf', 'document']);
+
+export const fileDto = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  tags: z.array(z.string()),
+  fileType: z.string(),
+  kind: fileKind,
+  /** Display URL: the EXIF-free WebP for images, the content URL otherwise. */
+  filePath: z.string(),
+  thumbnailPath: z.string().nullable(),
+  posterPath: z.string().nullable(),
+  contentUrl: z.string(),
+  downloadUrl: z.string(),
+  fileSize: z.number().int(),
+  size: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  durationSeconds: z.number().nullable(),
+  placeholder: z.string().nullable(),
+  isPublic: z.boolean(),
+  isNsfw: z.boolean(),
+  likeCount: z.number().int(),
+  viewCount: z.number().int(),
+  commentCount: z.number().int(),
+  isLiked: z.boolean(),
+  createdAt: z.string(),
+  user: fileOwner,
+});
+export type FileDto = z.infer<typeof fileDto>;
+
+/** The feed takes the spec's offset, plus the last id seen so a deep page costs what the first does. */
+export const feedQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export const sortBy = z.enum(['newest', 'oldest', 'most_liked', 'most_viewed', 'alphabetical']);
+export const fileTypeFilter = z.enum(['all', 'image', 'video', 'audio', 'document']);
+
+export const randomQuery = z.object({
+  sortBy: z.union([sortBy, z.literal('random')]).optional(),
+  fileType: fileTypeFilter.optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export const tagsBody = z.object({ tags: tagList });
+
+export const commentBody = z.object({
+  content: z.string().refine((s) => s.trim().length > 0, fileMessages.commentRequired).pipe(z.string().max(COMMENT_MAX, fileMessages.commentTooLong)),
+});
+
+export const commentDto = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  createdAt: z.string(),
+  user: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().optional(),
+    profileImageUrl: z.string().nullable(),
+  }),
+});
+export type CommentDto = z.infer<typeof commentDto>;
+
+export const likeResponse = z.object({ isLiked: z.boolean(), likeCount: z.number().int() });
+
+export const optimizationDto = z.object({
+  originalSize: z.number().int(),
+  compressedSize: z.number().int().nullable(),
+  webpSize: z.number().int().nullable(),
+  thumbnailSize: z.number().int().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  formats: z.object({
+    original: z.string(),
+    compressed: z.string().optional(),
+    webp: z.string().optional(),
+    thumbnail: z.string().optional(),
+  }),
+});
+
+export const slideshowImage = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  filePath: z.string(),
+  placeholder: z.string().nullable(),
+  user: z.object({ username: z.string() }),
+});
+
+export const analyzeTagsResponse = z.object({ suggestedTags: z.array(z.string()), message: z.string() });

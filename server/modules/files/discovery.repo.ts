@@ -1,0 +1,56 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { files, users } from '../../db/schema/index';
+
+export type SortBy = 'random' | 'newest' | 'oldest' | 'most_liked' | 'most_viewed' | 'alphabetical';
+export type TypeFilter = 'all' | 'image' | 'video' | 'audio' | 'document';
+
+export function kindCondition(type: TypeFilter | undefined): SQL | undefined {
+  if (!type || type === 'all') return undefined;
+  if (type === 'document') return inArray(files.kind, ['pdf', 'document']);
+  return eq(files.kind, type);
+}
+
+function orderFor(sort: SortBy, seed: string): SQL[] {
+  switch (sort) {
+    case 'newest':
+      return [desc(files.id)];
+    case 'oldest':
+      return [asc(files.id)];
+    case 'most_liked':
+      return [desc(files.likeCount), desc(files.id)];
+    case 'most_viewed':
+      return [desc(files.viewCount), desc(files.id)];
+    case 'alphabetical':
+      return [asc(sql`lower(${files.name})`), asc(files.id)];
+    default:
+      // A stable shuffle for the seed, so offset pages of one "random" feed do not repeat.
+      return [sql`md5(${files.id}::text || ${seed})`];
+  }
+}
+
+export function createDiscoveryRepo(db: Db) {
+  return {
+    async ids(where: SQL, opts: { sort: SortBy; type?: TypeFilter; offset: number; limit: number; seed: string }): Promise<number[]> {
+      const cond = and(where, kindCondition(opts.type));
+      const rows = await db.select({ id: files.id }).from(files).where(cond).orderBy(...orderFor(opts.sort, opts.seed)).limit(opts.limit).offset(opts.offset);
+      return rows.map((r) => r.id);
+    },
+    async slideshow(limit: number, seed: string) {
+      return db
+        .select({ id: files.id, name: files.name, webpKey: files.webpKey, storageKey: files.storageKey, placeholder: files.placeholder, username: users.username })
+        .from(files)
+        .innerJoin(users, eq(users.id, files.userId))
+        .where(and(eq(files.isPublic, true), eq(files.kind, 'image'), eq(files.isNsfw, false)))
+        .orderBy(sql`md5(${files.id}::text || ${seed})`)
+        .limit(limit);
+    },
+    async randomTags(limit: number): Promise<string[]> {
+      const rows = await db.execute<{ tag: string }>(
+        sql`select tag from (select distinct unnest(${files.tags}) as tag from ${files} where ${files.isPublic}) t order by random() limit ${limit}`,
+      );
+      return (rows as unknown as { rows: { tag: string }[] }).rows.map((r) => r.tag);
+    },
+  };
+}
+export type DiscoveryRepo = ReturnType<typeof createDiscoveryRepo>;

@@ -1,0 +1,70 @@
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { fileLikes, files, users } from '../../db/schema/index';
+import type { UserRow } from '../users/users.repo';
+
+export type FileRow = typeof files.$inferSelect;
+export type NewFile = typeof files.$inferInsert;
+export type Hydrated = { file: FileRow; owner: UserRow; isLiked: boolean };
+
+/** Files SQL: lists are built as ids first (skeleton), then one batch load (hydrate). */
+export function createFilesRepo(db: Db) {
+  return {
+    async insert(values: NewFile): Promise<FileRow> {
+      const [row] = await db.insert(files).values(values).returning();
+      return row;
+    },
+    async findById(id: number): Promise<FileRow | null> {
+      const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+      return row ?? null;
+    },
+    async findByKeyBase(keyBase: string): Promise<FileRow | null> {
+      const [row] = await db.select().from(files).where(eq(files.keyBase, keyBase)).limit(1);
+      return row ?? null;
+    },
+    async update(id: number, values: Partial<NewFile>): Promise<FileRow> {
+      const [row] = await db.update(files).set({ ...values, updatedAt: new Date() }).where(eq(files.id, id)).returning();
+      return row;
+    },
+    async delete(id: number): Promise<void> {
+      await db.delete(files).where(eq(files.id, id));
+    },
+
+    /** Newest first; `before` (the last id already shown) turns a deep offset into an index seek. */
+    async feedIds(where: SQL, page: { offset: number; limit: number; before?: number }): Promise<number[]> {
+      const cond = page.before ? and(where, lt(files.id, page.before)) : where;
+      const rows = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(cond)
+        .orderBy(desc(files.id))
+        .limit(page.limit)
+        .offset(page.before ? 0 : page.offset);
+      return rows.map((r) => r.id);
+    },
+
+    /** Two queries whatever the page size: the files with their owners, then the viewer's likes. */
+    async hydrate(ids: number[], viewerId: number | null): Promise<Hydrated[]> {
+      if (!ids.length) return [];
+      const rows = await db.select({ file: files, owner: users }).from(files).innerJoin(users, eq(users.id, files.userId)).where(inArray(files.id, ids));
+      const liked = viewerId
+        ? new Set(
+            (await db.select({ fileId: fileLikes.fileId }).from(fileLikes).where(and(eq(fileLikes.userId, viewerId), inArray(fileLikes.fileId, ids)))).map(
+              (r) => r.fileId,
+            ),
+          )
+        : new Set<number>();
+      const byId = new Map(rows.map((r) => [r.file.id, r]));
+      return ids.flatMap((id) => {
+        const r = byId.get(id);
+        return r ? [{ file: r.file, owner: r.owner, isLiked: liked.has(id) }] : [];
+      });
+    },
+
+    async countWhere(where: SQL): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(files).where(where);
+      return row.n;
+    },
+  };
+}
+export type FilesRepo = ReturnType<typeof createFilesRepo>;

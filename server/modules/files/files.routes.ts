@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, idParam, messageResponse } from '../../../contract/common';
+import { feedQuery, fileDto, fileMessages, optimizationDto, tagsBody } from '../../../contract/files';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { requireUser } from '../../plugins/session';
+import { canEditFile, canViewFile, visibleFilesWhere } from './files.policy';
+import { toFileDto, uploadUrl } from './files.presenter';
+import type { FileRow, FilesRepo } from './files.repo';
+import type { SocialRepo } from './social.repo';
+import type { UploadService } from './upload.service';
+
+type Deps = { files: FilesRepo; social: SocialRepo; uploads: UploadService };
+const tags = ['files'];
+
+export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function present(ids: number[], viewerId: number | null) {
+    return (await d.files.hydrate(ids, viewerId)).map((h) => toFileDto(h.file, h.owner, h.isLiked));
+  }
+
+  async function visibleFile(id: number, viewer: { id: number } | null): Promise<FileRow> {
+    const file = await d.files.findById(id);
+    if (!file || !canViewFile(file, viewer)) throw new NotFoundError(fileMessages.fileNotFound);
+    return file;
+  }
+
+  r.post(
+    '/api/files',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: fileDto, 400: errorResponse, 413: errorResponse, 415: errorResponse } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const row = await d.uploads.upload(request, user.id);
+      const [dto] = await present([row.id], user.id);
+      return reply.status(201).send(dto);
+    },
+  );
+
+  r.get('/api/files', { schema: { tags, querystring: feedQuery, response: { 200: z.array(fileDto) } } }, async (request) => {
+    const user = requireUser(request);
+    const ids = await d.files.feedIds(visibleFilesWhere(user), request.query);
+    return present(ids, user.id);
+  });
+
+  r.get('/api/files/:id', { schema: { tags, params: idParam, response: { 200: fileDto, 404: errorResponse } } }, async (request) => {
+    const viewer = request.user;
+    const file = await visibleFile(request.params.id, viewer);
+    if (viewer && viewer.id !== file.userId) await d.social.recordView(file.id, viewer.id);
+    const [dto] = await present([file.id], viewer?.id ?? null);
+    return dto;
+  });
+
+  r.delete('/api/files/:id', { schema: { tags, params: idParam, response: { 200: messageResponse, 404: errorResponse } } }, async (request) => {
+    const user = requireUser(request);
+    const file = await visibleFile(request.params.id, user);
+    if (!canEditFile(file, user)) throw new ForbiddenError(fileMessages.notOwner);
+    await d.uploads.remove(file);
+    return { message: 'File deleted' };
+  });
+
+  r.patch('/api/files/:id/tags', { schema: { tags, params: idParam, body: tagsBody, response: { 200: fileDto } } }, async (request) => {
+    const user = requireUser(request);
+    const file = await visibleFile(request.params.id, user);
+    if (!canEditFile(file, user)) throw new ForbiddenError(fileMessages.notOwner);
+    await d.files.update(file.id, { tags: request.body.tags });
+    const [dto] = await present([file.id], user.id);
+    return dto;
+  });
+
+  r.get('/api/files/:id/optimization', { schema: { tags, params: idParam, response: { 200: optimizationDto } } }, async (request) => {
+    const file = await visibleFile(request.params.id, request.user);
+    if (file.kind !== 'image') throw new NotFoundError('Optimization info exists for images only');
+    const opt = (key: string | null) => (key ? uploadUrl(key) : undefined);
+    return {
+      originalSize: file.size,
+      compressedSize: file.compressedSize,
+      webpSize: file.webpSize,
+      thumbnailSize: file.thumbnailSize,
+      width: file.width,
+      height: file.height,
+      formats: { original: uploadUrl(file.storageKey), compressed: opt(file.compressedKey), webp: opt(file.webpKey), thumbnail: opt(file.thumbnailKey) },
+    };
+  });
+}

@@ -1,0 +1,61 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Storage } from '../../storage/storage';
+import { NotFoundError } from '../../lib/errors';
+
+type SendOptions = {
+  key: string;
+  contentType: string;
+  /** Public derivatives are immutable (random keys); anything else must not sit in shared caches. */
+  cache: 'public-immutable' | 'private';
+  downloadName?: string;
+};
+
+/** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name. */
+export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
+  if (!header) return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return 'invalid';
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    start = Math.max(0, size - Number(m[2]));
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  }
+  if (start > end || start >= size) return 'invalid';
+  return { start, end };
+}
+
+/** Streams a stored object with type, caching, ETag and HTTP Range (for video and audio seeking). */
+export async function sendStored(storage: Storage, request: FastifyRequest, reply: FastifyReply, o: SendOptions) {
+  const stat = await storage.stat(o.key);
+  if (!stat) throw new NotFoundError('File not found');
+  const etag = `"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
+  reply.header('etag', etag);
+  reply.header('accept-ranges', 'bytes');
+  reply.header('content-type', o.contentType);
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('cache-control', o.cache === 'public-immutable' ? 'public, max-age=31536000, immutable' : 'private, no-cache');
+  if (o.downloadName) reply.header('content-disposition', contentDisposition('attachment', o.downloadName));
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+
+  const range = parseRange(request.headers.range, stat.size);
+  if (range === 'invalid') {
+    reply.header('content-range', `bytes */${stat.size}`);
+    return reply.status(416).send({ message: 'Range not satisfiable' });
+  }
+  if (range) {
+    reply.header('content-range', `bytes ${range.start}-${range.end}/${stat.size}`);
+    reply.header('content-length', range.end - range.start + 1);
+    return reply.status(206).send(await storage.get(o.key, range));
+  }
+  reply.header('content-length', stat.size);
+  return reply.send(await storage.get(o.key));
+}

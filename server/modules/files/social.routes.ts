@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam, pageQuery } from '../../../contract/common';
+import { commentBody, commentDto, fileMessages, likeResponse, randomQuery, slideshowImage } from '../../../contract/files';
+import { NotFoundError } from '../../lib/errors';
+import { requireUser } from '../../plugins/session';
+import { avatarUrl } from '../users/users.presenter';
+import type { DiscoveryRepo } from './discovery.repo';
+import { canViewFile, visibleFilesWhere } from './files.policy';
+import { toFileDto, uploadUrl } from './files.presenter';
+import type { FilesRepo } from './files.repo';
+import type { SocialRepo } from './social.repo';
+import { fileDto } from '../../../contract/files';
+
+type Deps = { files: FilesRepo; social: SocialRepo; discovery: DiscoveryRepo };
+const tags = ['files'];
+
+/** A seed that changes each hour: random feeds page consistently, and still change over time. */
+function hourSeed(): string {
+  return String(Math.floor(Date.now() / 3_600_000));
+}
+
+export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  async function visibleFileId(id: number, viewer: { id: number } | null): Promise<number> {
+    const file = await d.files.findById(id);
+    if (!file || !canViewFile(file, viewer)) throw new NotFoundError(fileMessages.fileNotFound);
+    return file.id;
+  }
+
+  r.post('/api/files/:id/like', { schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
+    const user = requireUser(request);
+    const id = await visibleFileId(request.params.id, user);
+    await d.social.like(id, user.id);
+    return { isLiked: true, likeCount: await d.social.likeCount(id) };
+  });
+
+  r.delete('/api/files/:id/like', { schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
+    const user = requireUser(request);
+    const id = await visibleFileId(request.params.id, user);
+    await d.social.unlike(id, user.id);
+    return { isLiked: false, likeCount: await d.social.likeCount(id) };
+  });
+
+  r.get('/api/files/:id/comments', { schema: { tags, params: idParam, querystring: pageQuery, response: { 200: z.array(commentDto) } } }, async (request) => {
+    const id = await visibleFileId(request.params.id, request.user);
+    const rows = await d.social.listComments(id, request.query);
+    return rows.map(({ comment, user }) => ({
+      id: comment.id,
+      content: comment.content,
+      createdAt: comment.createdAt.toISOString(),
+      user: { id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName, profileImageUrl: avatarUrl(user.profileImageKey) },
+    }));
+  });
+
+  r.post('/api/files/:id/comments', { schema: { tags, params: idParam, body: commentBody, response: { 201: commentDto } } }, async (request, reply) => {
+    const user = requireUser(request);
+    const id = await visibleFileId(request.params.id, user);
+    const comment = await d.social.addComment(id, user.id, request.body.content.trim());
+    return reply.status(201).send({
+      id: comment.id,
+      content: comment.content,
+      createdAt: comment.createdAt.toISOString(),
+      user: { id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName, profileImageUrl: avatarUrl(user.profileImageKey) },
+    });
+  });
+
+  r.get('/api/files/random', { schema: { tags, querystring: randomQuery, response: { 200: z.array(fileDto) } } }, async (request) => {
+    const q = request.query;
+    const ids = await d.discovery.ids(visibleFilesWhere(request.user), { sort: q.sortBy ?? 'random', type: q.fileType, offset: q.offset, limit: q.limit, seed: hourSeed() });
+    return (await d.files.hydrate(ids, request.user?.id ?? null)).map((h) => toFileDto(h.file, h.owner, h.isLiked));
+  });
+
+  r.get('/api/slideshow/images', { schema: { tags, response: { 200: z.array(slideshowImage) } } }, async () => {
+    const rows = await d.discovery.slideshow(12, hourSeed());
+    return rows.map((s) => ({ id: s.id, name: s.name, filePath: uploadUrl(s.webpKey ?? s.storageKey), placeholder: s.placeholder, user: { username: s.username } }));
+  });
+
+  let tagCache: { at: number; tags: string[] } | null = null;
+  r.get('/api/tags/random', { schema: { tags, querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }), response: { 200: z.array(z.string()) } } }, async (request) => {
+    // The marquee is decoration: a minute-old draw is fine, and spares a scan of every tag.
+    if (!tagCache || Date.now() - tagCache.at > 60_000) tagCache = { at: Date.now(), tags: await d.discovery.randomTags(100) };
+    return tagCache.tags.slice(0, request.query.limit);
+  });
+}

@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { DESCRIPTION_MAX, FILE_NAME_MAX, fileMessages, tagList } from '../../../contract/files';
+import { AppError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../lib/errors';
+import { detectFileType } from '../../media/detect-type';
+import { MediaError } from '../../media/media-errors';
+import { processMedia } from '../../media/process-media';
+import type { Storage } from '../../storage/storage';
+import { newKeyBase } from '../../storage/storage';
+import type { FileRow, FilesRepo } from './files.repo';
+
+type Deps = { files: FilesRepo; storage: Storage; log: FastifyBaseLogger; onUploaded?: (file: FileRow) => void };
+
+/** Path parts, control characters and excess length removed; what is left is only shown, never a path. */
+export function safeDisplayName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  return clean.slice(0, FILE_NAME_MAX) || 'Untitled';
+}
+
+type Fields = Record<string, string>;
+
+/**
+ * Streams the one file part to a temp file (never the whole upload in memory), reads the
+ * fields whatever their order, decides the type from the bytes, stores the original and its
+ * derivatives, then writes the row. Any failure leaves no row and no stored bytes.
+ */
+export function createUploadService(d: Deps) {
+  async function receive(request: FastifyRequest, tmpDir: string): Promise<{ fields: Fields; part: { filename: string; path: string } | null }> {
+    const fields: Fields = {};
+    let part: { filename: string; path: string } | null = null;
+    for await (const p of request.parts()) {
+      if (p.type === 'field') {
+        if (typeof p.value === 'string') fields[p.fieldname] = p.value;
+        continue;
+      }
+      const file = p as MultipartFile;
+      if (file.fieldname !== 'file' || part) {
+        file.file.resume();
+        continue;
+      }
+      const dest = path.join(tmpDir, 'upload');
+      await pipeline(file.file, fs.createWriteStream(dest));
+      if (file.file.truncated) throw new PayloadTooLargeError(fileMessages.tooLarge(safeDisplayName(file.filename)));
+      part = { filename: file.filename, path: dest };
+    }
+    return { fields, part };
+  }
+
+  return {
+    async upload(request: FastifyRequest, userId: number): Promise<FileRow> {
+      const tmpDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'kaleido-upload-'));
+      let keys: string[] = [];
+      try {
+        const { fields, part } = await receive(request, tmpDir).catch((err) => {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(fileMessages.tooLarge('File'));
+          throw err;
+        });
+        if (!part) throw new ValidationError(fileMessages.noFile, { file: fileMessages.noFile });
+        const original = safeDisplayName(part.filename || 'file');
+        const tags = tagList.safeParse((fields.tags ?? '').split(','));
+        if (!tags.success) throw new ValidationError(tags.error.issues[0].message, { tags: tags.error.issues[0].message });
+        const description = (fields.description ?? '').trim();
+        if (description.length > DESCRIPTION_MAX) throw new ValidationError(`Description must be ${DESCRIPTION_MAX} characters or less`);
+        if (fields.folderId) throw new NotFoundError('Folder not found');
+
+        const type = await detectFileType(part.path, original);
+        if (!type) throw new UnsupportedMediaTypeError(fileMessages.unsupported(original));
+        const size = (await fsp.stat(part.path)).size;
+        const keyBase = newKeyBase();
+        const media = await processMedia({ inputPath: part.path, kind: type.kind, mime: type.mime, storage: d.storage, keyBase, logger: request.log }).catch(
+          (err) => {
+            if (err instanceof MediaError) throw new AppError(err.status, err.status === 415 ? fileMessages.unsupported(original) : `${original}: ${err.message}`);
+            throw err;
+          },
+        );
+        const dv = media.derivatives;
+        keys = [dv.original, dv.compressed, dv.webp, dv.thumbnail, dv.poster, dv.preview].flatMap((o) => (o ? [o.key] : []));
+        const row = await d.files.insert({
+          userId,
+          name: safeDisplayName(fields.name?.trim() || original),
+          description,
+          tags: tags.data,
+          originalName: original,
+          fileType: type.mime,
+          kind: type.kind,
+          size,
+          keyBase,
+          storageKey: dv.original.key,
+          compressedKey: dv.compressed?.key,
+          compressedSize: dv.compressed?.size,
+          webpKey: dv.webp?.key,
+          webpSize: dv.webp?.size,
+          thumbnailKey: dv.thumbnail?.key,
+          thumbnailSize: dv.thumbnail?.size,
+          posterKey: dv.poster?.key,
+          previewKey: dv.preview?.key,
+          width: media.width,
+          height: media.height,
+          durationSeconds: media.durationSeconds,
+          placeholder: media.placeholder,
+          isPublic: fields.isPublic !== 'false',
+        });
+        keys = [];
+        d.onUploaded?.(row);
+        return row;
+      } finally {
+        await Promise.all(keys.map((k) => d.storage.delete(k).catch(() => undefined)));
+        await fsp.rm(tmpDir, { recursive: true, force: true });
+      }
+    },
+
+    /** Removes the row first (nobody can reach the file any more), then every stored object. */
+    async remove(file: FileRow): Promise<void> {
+      await d.files.delete(file.id);
+      const keys = [file.storageKey, file.compressedKey, file.webpKey, file.thumbnailKey, file.posterKey, file.previewKey];
+      await Promise.all(keys.flatMap((k) => (k ? [d.storage.delete(k).catch((err) => d.log.warn({ err, key: k }, 'could not delete stored object'))] : [])));
+    },
+  };
+}
+export type UploadService = ReturnType<typeof createUploadService>;
