@@ -32,6 +32,15 @@ export function createUsersRepo(db: Db) {
       const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
       return row;
     },
+    /** Merges the given keys into the stored preferences in one statement, so two saves never lose each other's keys. */
+    async mergePreferences(id: number, patch: Record<string, unknown>): Promise<UserRow> {
+      const [row] = await db
+        .update(users)
+        .set({ preferences: sql`${users.preferences} || ${JSON.stringify(patch)}::jsonb`, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
   };
 }
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
