@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -52,6 +52,11 @@ interface VisitorPageShellProps {
 /** Header with the brand and a way home, a centred content column and the footer links. */
 export function VisitorPageShell({ children, width = 'prose' }: VisitorPageShellProps) {
   const maxWidth = width === 'prose' ? 'max-w-3xl' : 'max-w-5xl';
+  // Client-side navigation keeps the previous page's scroll offset; a new page starts at its top
+  // unless the address points at a section.
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, []);
   return (
     <div className="flex min-h-dvh flex-col bg-background text-foreground">
       <a
