@@ -1,0 +1,56 @@
+import { Worker } from 'node:worker_threads';
+import { processImage, type ImageDerivatives } from './image';
+
+export interface PdfPreview {
+  /** Page size in PDF points (1/72 inch). */
+  pageWidth: number;
+  pageHeight: number;
+  /** WebP preview of the first page, its thumbnail and placeholder. */
+  image: ImageDerivatives;
+}
+
+// Long side of the rendered page: sharp then derives the 2048-bounded WebP and thumbnail.
+const RENDER_MAX_SIDE = 1600;
+const RENDER_TIMEOUT_MS = 30_000;
+const WORKER_URL = new URL('./pdf-render-worker.mjs', import.meta.url);
+
+interface WorkerReply {
+  ok: boolean;
+  message?: string;
+  png?: Uint8Array;
+  pageWidth?: number;
+  pageHeight?: number;
+}
+
+export async function renderPdfPreview(inputPath: string): Promise<PdfPreview> {
+  const reply = await runWorker(inputPath);
+  if (!reply.ok || !reply.png) throw new Error(`PDF preview failed: ${reply.message ?? 'no image'}`);
+  const image = await processImage(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
+  return { pageWidth: reply.pageWidth ?? image.width, pageHeight: reply.pageHeight ?? image.height, image };
+}
+
+// A worker per document: a hostile or huge PDF can only exhaust its own heap or time budget,
+// and nothing of pdfjs stays resident between uploads.
+function runWorker(inputPath: string): Promise<WorkerReply> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_URL, {
+      workerData: { inputPath, maxSide: RENDER_MAX_SIDE },
+      resourceLimits: { maxOldGenerationSizeMb: 512 },
+    });
+    let settled = false;
+    const finish = (settle: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      settle();
+      void worker.terminate();
+    };
+    const timer = setTimeout(
+      () => finish(() => reject(new Error(`PDF preview timed out after ${RENDER_TIMEOUT_MS} ms`))),
+      RENDER_TIMEOUT_MS,
+    );
+    worker.once('message', (reply: WorkerReply) => finish(() => resolve(reply)));
+    worker.once('error', (error) => finish(() => reject(error)));
+    worker.once('exit', (code) => finish(() => reject(new Error(`PDF worker exited with code ${code}`))));
+  });
+}

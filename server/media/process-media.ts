@@ -1,0 +1,156 @@
+import type { Storage } from '../storage/storage';
+import { processAudio } from './audio';
+import { acceptedTypeByMime, type MediaKind } from './detect-type';
+import { processImage, sanitizeOriginal, type ImageDerivatives } from './image';
+import { UnsupportedMediaError } from './media-errors';
+import { renderPdfPreview } from './pdf';
+import { processVideo } from './video';
+
+export interface StoredObject {
+  key: string;
+  size: number;
+}
+
+export interface MediaDerivatives {
+  /** The upload as it may be published: metadata stripped for images, else the bytes as sent. */
+  original: StoredObject;
+  compressed?: StoredObject;
+  webp?: StoredObject;
+  thumbnail?: StoredObject;
+  poster?: StoredObject;
+  preview?: StoredObject;
+}
+
+export interface MediaResult {
+  width?: number;
+  height?: number;
+  durationSeconds?: number;
+  placeholder?: string;
+  derivatives: MediaDerivatives;
+}
+
+export interface MediaLogger {
+  warn(details: object, message: string): void;
+}
+
+export interface ProcessMediaInput {
+  /** A local temp file holding the upload; read only, never moved or deleted here. */
+  inputPath: string;
+  kind: MediaKind;
+  mime: string;
+  storage: Storage;
+  /** e.g. `ab/cd/<uuid>` from `newKeyBase()`; every object of this upload is stored under it. */
+  keyBase: string;
+  /** A pino-style logger (Fastify's `request.log`); console by default. */
+  logger?: MediaLogger;
+}
+
+// Every key of an upload in one place, so serving, deletion and the optimization info agree.
+export function mediaKeys(keyBase: string, ext: string) {
+  return {
+    original: `${keyBase}_original.${ext}`,
+    compressed: `${keyBase}.jpg`,
+    webp: `${keyBase}.webp`,
+    thumbnail: `thumbnails/${keyBase}_thumb.webp`,
+    poster: `${keyBase}_poster.webp`,
+    preview: `${keyBase}_preview.webp`,
+  };
+}
+
+/**
+ * Stores an upload and everything derived from it. An image that cannot be decoded, or is
+ * too large, throws (the upload is refused); for other kinds a failed preview or probe is
+ * logged and the upload kept without it, since the file itself is still worth sharing.
+ */
+export async function processMedia(input: ProcessMediaInput): Promise<MediaResult> {
+  const type = acceptedTypeByMime(input.mime);
+  if (!type || type.kind !== input.kind) throw new UnsupportedMediaError();
+  const keys = mediaKeys(input.keyBase, type.ext);
+  const logger = input.logger ?? consoleLogger;
+  const written: string[] = [];
+  const put = async (key: string, body: Buffer | { path: string }, contentType: string): Promise<StoredObject> => {
+    written.push(key);
+    const { size } = await input.storage.put(key, body, { contentType });
+    return { key, size };
+  };
+
+  try {
+    if (input.kind === 'image') {
+      // Derivatives first: an undecodable image is refused before anything is stored.
+      const [image, clean] = await Promise.all([
+        processImage(input.inputPath, { jpeg: true }),
+        sanitizeOriginal(input.inputPath),
+      ]);
+      const [original, stills] = await Promise.all([
+        put(keys.original, clean ?? { path: input.inputPath }, input.mime),
+        storeImageDerivatives(image, keys, put),
+      ]);
+      return { width: image.width, height: image.height, placeholder: image.placeholder, derivatives: { original, ...stills } };
+    }
+
+    const original = await put(keys.original, { path: input.inputPath }, input.mime);
+    const derivatives: MediaDerivatives = { original };
+    const result: MediaResult = { derivatives };
+
+    if (input.kind === 'video') {
+      const video = await optional(logger, input, 'video poster', () => processVideo(input.inputPath, input.mime));
+      if (video) {
+        assignDefined(result, { width: video.width, height: video.height, durationSeconds: video.durationSeconds });
+        if (video.poster) {
+          result.placeholder = video.poster.placeholder;
+          derivatives.poster = await put(keys.poster, video.poster.webp, 'image/webp');
+          derivatives.thumbnail = await put(keys.thumbnail, video.poster.thumbnail, 'image/webp');
+        }
+      }
+    } else if (input.kind === 'audio') {
+      const audio = await optional(logger, input, 'audio duration', () => processAudio(input.inputPath, input.mime));
+      if (audio) assignDefined(result, { durationSeconds: audio.durationSeconds });
+    } else if (input.kind === 'pdf') {
+      const pdf = await optional(logger, input, 'PDF preview', () => renderPdfPreview(input.inputPath));
+      if (pdf) {
+        assignDefined(result, { width: pdf.image.width, height: pdf.image.height, placeholder: pdf.image.placeholder });
+        derivatives.preview = await put(keys.preview, pdf.image.webp, 'image/webp');
+        derivatives.thumbnail = await put(keys.thumbnail, pdf.image.thumbnail, 'image/webp');
+      }
+    }
+    return result;
+  } catch (error) {
+    // No half-stored upload: the caller will not have a row pointing at these keys.
+    await Promise.all(written.map((key) => input.storage.delete(key).catch(() => undefined)));
+    throw error;
+  }
+}
+
+async function storeImageDerivatives(
+  image: ImageDerivatives,
+  keys: ReturnType<typeof mediaKeys>,
+  put: (key: string, body: Buffer, contentType: string) => Promise<StoredObject>,
+): Promise<Omit<MediaDerivatives, 'original'>> {
+  const [compressed, webp, thumbnail] = await Promise.all([
+    image.compressed ? put(keys.compressed, image.compressed, 'image/jpeg') : undefined,
+    put(keys.webp, image.webp, 'image/webp'),
+    put(keys.thumbnail, image.thumbnail, 'image/webp'),
+  ]);
+  return compressed ? { compressed, webp, thumbnail } : { webp, thumbnail };
+}
+
+async function optional<T>(logger: MediaLogger, input: ProcessMediaInput, what: string, run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (error) {
+    logger.warn({ err: error, keyBase: input.keyBase, mime: input.mime }, `${what} failed; keeping the upload without it`);
+    return null;
+  }
+}
+
+function assignDefined(target: MediaResult, values: { width?: number | null; height?: number | null; durationSeconds?: number | null; placeholder?: string }): void {
+  for (const [name, value] of Object.entries(values)) {
+    if (value !== null && value !== undefined) (target as unknown as Record<string, unknown>)[name] = value;
+  }
+}
+
+const consoleLogger: MediaLogger = {
+  warn(details, message) {
+    console.warn(message, details);
+  },
+};

@@ -1,0 +1,53 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { FfmpegError, inputArgs, probeMedia, runFfmpeg } from './ffmpeg';
+import { processImage, type ImageDerivatives } from './image';
+
+export interface VideoInfo {
+  durationSeconds: number | null;
+  /** Display size (rotation applied) when a frame was extracted, else the coded size. */
+  width: number | null;
+  height: number | null;
+  /** WebP poster, its thumbnail and placeholder; null when no frame could be extracted. */
+  poster: ImageDerivatives | null;
+}
+
+// One second in skips black fade-ins and title frames; clips shorter than two seconds use
+// their first frame so the poster is never taken from the very end.
+const POSTER_AT_SECONDS = 1;
+
+export async function processVideo(inputPath: string, mime?: string): Promise<VideoInfo> {
+  const probe = await probeMedia(inputPath, mime);
+  const seek = (probe.durationSeconds ?? 0) >= 2 * POSTER_AT_SECONDS ? POSTER_AT_SECONDS : 0;
+  const frame = (await extractFrame(inputPath, mime, seek)) ?? (seek > 0 ? await extractFrame(inputPath, mime, 0) : null);
+  const poster = frame ? await processImage(frame) : null;
+  return {
+    durationSeconds: probe.durationSeconds,
+    width: poster?.width ?? probe.width,
+    height: poster?.height ?? probe.height,
+    poster,
+  };
+}
+
+/** One frame as PNG (lossless, so the WebP poster is encoded only once), or null if none decodes there. */
+export async function extractFrame(inputPath: string, mime: string | undefined, atSeconds: number): Promise<Buffer | null> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'kaleido-frame-'));
+  const output = path.join(dir, 'frame.png');
+  try {
+    // -ss before -i seeks by keyframe then decodes up to the exact time: fast and accurate.
+    const { code, stderr } = await runFfmpeg([
+      '-v', 'error',
+      '-ss', String(atSeconds),
+      ...inputArgs(inputPath, mime),
+      '-frames:v', '1', '-an', '-sn',
+      '-f', 'image2', '-c:v', 'png',
+      output,
+    ]);
+    const frame = await readFile(output).catch(() => null);
+    if (code !== 0 && !frame) throw new FfmpegError(`ffmpeg exited with ${code}`, stderr);
+    return frame && frame.length > 0 ? frame : null;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
