@@ -18,7 +18,9 @@ import { filesRoutes } from './modules/files/files.routes';
 import { mediaRoutes } from './modules/files/media.routes';
 import { createSocialRepo } from './modules/files/social.repo';
 import { socialRoutes } from './modules/files/social.routes';
+import { createTaggingService } from './modules/files/tagging.service';
 import { createUploadService } from './modules/files/upload.service';
+import { createRecognizer, type Recognizer } from './media/recognition/recognizer';
 import { createUsersRepo } from './modules/users/users.repo';
 import { settingsRoutes } from './modules/users/settings.routes';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
@@ -28,7 +30,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 
-export type AppDeps = { config: Config; database: Database; mailer?: Mailer; limiter?: RateLimiter; storage?: Storage };
+export type AppDeps = { config: Config; database: Database; mailer?: Mailer; limiter?: RateLimiter; storage?: Storage; recognizer?: Recognizer };
 
 // Never log a cookie, a password, a token or an authorization header.
 const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
@@ -64,10 +66,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const files = createFilesRepo(db);
   const social = createSocialRepo(db);
   const discovery = createDiscoveryRepo(db);
-  const uploads = createUploadService({ files, storage, log: app.log });
+  const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
+  app.addHook('onClose', () => recognizer.close());
+  const tagging = createTaggingService({ files, storage, recognizer, log: app.log });
+  const uploads = createUploadService({ files, storage, log: app.log, onUploaded: (file) => tagging.tagInBackground(file) });
 
   await authRoutes(app, { config, auth, sessions, limiter });
-  await filesRoutes(app, { files, social, uploads });
+  await filesRoutes(app, { files, social, uploads, tagging });
   await socialRoutes(app, { files, social, discovery });
   await mediaRoutes(app, { files, storage });
   await settingsRoutes(app, { users, sessions, storage, mailer });

@@ -2,16 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParam, messageResponse } from '../../../contract/common';
-import { feedQuery, fileDto, fileMessages, optimizationDto, tagsBody } from '../../../contract/files';
+import { analyzeTagsResponse, feedQuery, fileDto, fileMessages, optimizationDto, tagsBody } from '../../../contract/files';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { canEditFile, canViewFile, visibleFilesWhere } from './files.policy';
 import { toFileDto, uploadUrl } from './files.presenter';
 import type { FileRow, FilesRepo } from './files.repo';
 import type { SocialRepo } from './social.repo';
+import type { TaggingService } from './tagging.service';
 import type { UploadService } from './upload.service';
 
-type Deps = { files: FilesRepo; social: SocialRepo; uploads: UploadService };
+type Deps = { files: FilesRepo; social: SocialRepo; uploads: UploadService; tagging: TaggingService };
 const tags = ['files'];
 
 export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> {
@@ -67,6 +68,13 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
     await d.files.update(file.id, { tags: request.body.tags });
     const [dto] = await present([file.id], user.id);
     return dto;
+  });
+
+  r.post('/api/files/:id/analyze-tags', { schema: { tags, params: idParam, response: { 200: analyzeTagsResponse } } }, async (request) => {
+    const user = requireUser(request);
+    const file = await visibleFile(request.params.id, user);
+    if (!canEditFile(file, user)) throw new ForbiddenError(fileMessages.notOwner);
+    return d.tagging.suggest(file);
   });
 
   r.get('/api/files/:id/optimization', { schema: { tags, params: idParam, response: { 200: optimizationDto } } }, async (request) => {

@@ -1,0 +1,91 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { files } from '../../db/schema/index';
+import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+
+const photos = path.resolve(import.meta.dirname, '../../../tests/fixtures/photos');
+
+async function upload(c: TestClient, name: string, type = 'image/jpeg', body?: Buffer) {
+  const form = new FormData();
+  form.append('file', new Blob([body ?? (await fs.readFile(path.join(photos, name)))], { type }), name);
+  form.append('tags', 'mine');
+  const res = await c.post('/api/files', form);
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+// The real models, in their worker: AUTOTAG on for this file only.
+let t: TestApp;
+let owner: TestClient;
+let other: TestClient;
+beforeAll(async () => {
+  t = await startTestApp({ AUTOTAG: 'on' });
+  owner = t.client();
+  other = t.client();
+  await signUp(owner);
+  await signUp(other);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /api/files/:id/analyze-tags', () => {
+  it('suggests cat for the cat photo, and tags it in the background too', async () => {
+    const file = await upload(owner, 'chelsea-cat.jpg');
+    const res = await owner.post(`/api/files/${file.id}/analyze-tags`);
+    expect(res.status).toBe(200);
+    const { suggestedTags, message } = res.body as { suggestedTags: string[]; message: string };
+    // Background tagging may have saved `cat` already; then it is on the file instead.
+    const row = await waitFor(
+      async () => (await t.database.db.select().from(files).where(eq(files.id, file.id)))[0],
+      (r) => r.tags.includes('cat'),
+    );
+    expect(row.tags).toContain('cat');
+    expect(row.tags).toContain('mine');
+    expect(row.isNsfw).toBe(false);
+    expect(typeof message).toBe('string');
+    expect(suggestedTags.every((s) => s === s.toLowerCase())).toBe(true);
+  });
+
+  it('suggests cup for the coffee photo and no false object for grass', async () => {
+    const cup = await upload(owner, 'coffee-cup.jpg');
+    const grass = await upload(owner, 'grass.jpg');
+    const [cupRow, grassRow] = await Promise.all(
+      [cup.id, grass.id].map((id) =>
+        waitFor(
+          async () => (await t.database.db.select().from(files).where(eq(files.id, id)))[0],
+          (r) => r.tags.length > 1,
+        ),
+      ),
+    );
+    expect(cupRow.tags).toContain('cup');
+    for (const object of ['cat', 'dog', 'person', 'car', 'cup']) expect(grassRow.tags).not.toContain(object);
+  });
+
+  it('refuses a non-image, a stranger and a signed-out visitor', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
+    const doc = await upload(owner, 'chelsea-cat.jpg');
+    expect((await other.post(`/api/files/${doc.id}/analyze-tags`)).status).toBe(403);
+    expect((await t.client().post(`/api/files/${doc.id}/analyze-tags`)).status).toBe(401);
+    const form = new FormData();
+    form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'a.pdf');
+    const up = await owner.post('/api/files', form);
+    if (up.status === 201) {
+      const res = await owner.post(`/api/files/${up.body.id}/analyze-tags`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Only images can be analyzed');
+    }
+  });
+});
