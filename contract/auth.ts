@@ -31,28 +31,29 @@ export const authMessages = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;
 
-export const emailField = z.string().trim().max(EMAIL_MAX, authMessages.invalidEmail).email(authMessages.invalidEmail);
+// `error` on z.string() also names a missing or non-string field with the spec's message.
+export const emailField = z.string({ error: authMessages.invalidEmail }).trim().max(EMAIL_MAX, authMessages.invalidEmail).email(authMessages.invalidEmail);
 
 export const usernameField = z
-  .string()
+  .string({ error: authMessages.usernameMin })
   .trim()
   .min(USERNAME_MIN, authMessages.usernameMin)
   .max(USERNAME_MAX, authMessages.usernameMax)
   .regex(/^[A-Za-z0-9_]+$/, authMessages.usernameChars)
   .transform((u) => u.toLowerCase());
 
-const nameField = (message: string) => z.string().trim().min(1, message).max(NAME_MAX, `Must be ${NAME_MAX} characters or less`);
+const nameField = (message: string) => z.string({ error: message }).trim().min(1, message).max(NAME_MAX, `Must be ${NAME_MAX} characters or less`);
 
 export const loginBody = z.object({
-  emailOrUsername: z.string().trim().min(1, authMessages.emailOrUsernameRequired).max(EMAIL_MAX),
-  password: z.string().min(1, authMessages.passwordRequired).max(PASSWORD_MAX),
+  emailOrUsername: z.string({ error: authMessages.emailOrUsernameRequired }).trim().min(1, authMessages.emailOrUsernameRequired).max(EMAIL_MAX),
+  password: z.string({ error: authMessages.passwordRequired }).min(1, authMessages.passwordRequired).max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const registerBody = z.object({
   email: emailField,
   username: usernameField,
-  password: z.string().min(REGISTER_PASSWORD_MIN, authMessages.passwordMin).max(PASSWORD_MAX),
+  password: z.string({ error: authMessages.passwordMin }).min(REGISTER_PASSWORD_MIN, authMessages.passwordMin).max(PASSWORD_MAX),
   firstName: nameField(authMessages.firstNameRequired),
   lastName: nameField(authMessages.lastNameRequired),
   /** Asked only when registration is in waitlist mode. */
@@ -69,7 +70,7 @@ export const forgotPasswordBody = z.object({ email: emailField });
 
 export const resetPasswordBody = z.object({
   token: z.string().min(1).max(200),
-  password: z.string().min(RESET_PASSWORD_MIN, authMessages.resetPasswordMin).max(PASSWORD_MAX),
+  password: z.string({ error: authMessages.resetPasswordMin }).min(RESET_PASSWORD_MIN, authMessages.resetPasswordMin).max(PASSWORD_MAX),
 });
 
 export const resetPasswordForm = z

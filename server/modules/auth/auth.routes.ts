@@ -60,7 +60,7 @@ export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
     '/api/login',
     { schema: { tags, body: loginBody, response: { 200: currentUser, 401: errorResponse, 403: errorResponse, 429: errorResponse } } },
     async (request, reply) => {
-      await limit(request, 'login', request.body.emailOrUsername);
+      await limit(request, 'login', await d.auth.accountKey(request.body.emailOrUsername));
       const session = await d.auth.login(request.body);
       // Rotated at login: whatever session the browser carried before is ended.
       await endCurrentSession(request);

@@ -80,6 +80,12 @@ export function createAuthService(d: Deps) {
       return startSession(user);
     },
 
+    /** The per-account rate-limit key: one counter for a member whether named by email or username. */
+    async accountKey(emailOrUsername: string): Promise<string> {
+      const user = await d.users.findByLogin(emailOrUsername);
+      return user ? `user:${user.id}` : `name:${emailOrUsername.trim().toLowerCase()}`;
+    },
+
     async usernameStatus(username: string): Promise<{ available: boolean; message: string }> {
       const taken = await d.users.findByUsername(username);
       return taken ? { available: false, message: authMessages.usernameTaken } : { available: true, message: authMessages.usernameAvailable };
