@@ -1,15 +1,18 @@
+import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth';
-import { AboutPage } from '@/routes/about';
-import { AuthPage } from '@/routes/auth';
-import { ContactPage } from '@/routes/contact';
 import { HomePage } from '@/routes/home';
 import { LandingPage } from '@/routes/landing';
 import { NotFoundPage } from '@/routes/not-found';
-import { PolicyPage } from '@/routes/policy';
-import { ResetPasswordPage } from '@/routes/reset-password';
+
+// The first screens (landing, home) ship in the main bundle; the others load on demand.
+const AuthPage = lazy(() => import('@/routes/auth').then((m) => ({ default: m.AuthPage })));
+const ResetPasswordPage = lazy(() => import('@/routes/reset-password').then((m) => ({ default: m.ResetPasswordPage })));
+const AboutPage = lazy(() => import('@/routes/about').then((m) => ({ default: m.AboutPage })));
+const ContactPage = lazy(() => import('@/routes/contact').then((m) => ({ default: m.ContactPage })));
+const PolicyPage = lazy(() => import('@/routes/policy').then((m) => ({ default: m.PolicyPage })));
 
 // Screens only a signed-in member may reach (spec 1 §2.1). Until a screen exists its
 // path answers the not-found page; signed-out visitors are sent to sign in.
@@ -31,6 +34,7 @@ function AppRoutes() {
   if (isLoading) return <FullPageSpinner />;
 
   return (
+    <Suspense fallback={<FullPageSpinner />}>
     <Switch>
       <Route path="/auth" component={AuthPage} />
       <Route path="/reset-password" component={ResetPasswordPage} />
@@ -44,6 +48,7 @@ function AppRoutes() {
       )}
       {user ? <Route component={NotFoundPage} /> : <Route component={SignedOutFallback} />}
     </Switch>
+    </Suspense>
   );
 }
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { KeyRound, LinkIcon } from 'lucide-react';
+import { KeyRound, LinkIcon, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -11,7 +11,6 @@ import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorId, FormField } from '@/components/ui/form-field';
-import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { PasswordInput } from '@/features/auth/password-input';
 import { apiRequest, serverMessage } from '@/lib/api';
@@ -110,7 +109,7 @@ export function ResetPasswordPage() {
   if (check.isLoading) {
     return (
       <div className="flex min-h-dvh flex-col items-center justify-center gap-3 text-muted-foreground" role="status">
-        <Spinner className="size-7" label="Validating reset link..." />
+        <LoaderCircle className="size-7 animate-spin text-primary" aria-hidden />
         <p>Validating reset link...</p>
       </div>
     );

@@ -44,7 +44,7 @@ export function DropdownMenuRadioItem({ className, children, ...props }: Compone
       {children}
       <span className="absolute right-2.5 flex size-3.5 items-center justify-center">
         <MenuPrimitive.ItemIndicator>
-          <Circle className="size-2 fill-primary !text-primary" aria-hidden />
+          <Circle className="!size-2 fill-primary !text-primary" aria-hidden />
         </MenuPrimitive.ItemIndicator>
       </span>
     </MenuPrimitive.RadioItem>

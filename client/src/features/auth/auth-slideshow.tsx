@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { SLIDE_INTERVAL_MS, SLIDESHOW_REFETCH_MS, SLIDESHOW_STALE_MS } from '@contract/limits';
 import { api } from '@contract/routes';
-import { LogoMark } from '@/components/layout/logo';
 import { mediaUrl } from '@/lib/media';
 import { cn } from '@/lib/utils';
 import { useReducedMotion } from './use-reduced-motion';
@@ -41,8 +41,10 @@ export function AuthSlideshow({ className }: { className?: string }) {
   return (
     <section aria-label="Images shared by members" className={cn('relative h-full overflow-hidden bg-zinc-950', className)}>
       {isLoading || !current ? (
-        <div className="flex h-full flex-col items-center justify-center gap-5 bg-brand-gradient text-white">
-          <LogoMark className="size-16 opacity-90 drop-shadow-lg" />
+        <div className="flex h-full flex-col items-center justify-center gap-5 bg-brand-gradient text-white dark:brightness-90">
+          <span className="flex size-20 items-center justify-center rounded-3xl bg-white/15 shadow-2xl ring-1 ring-white/30 backdrop-blur-sm">
+            <Sparkles className="size-9" aria-hidden />
+          </span>
           <p className="text-sm font-medium tracking-wide text-white/85">Loading...</p>
         </div>
       ) : (
