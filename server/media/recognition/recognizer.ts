@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 // shared libraries are otherwise unloaded when the first worker exits (sharp's install docs).
 import 'sharp';
 import {
-  RecognitionError,
+  RecognitionFailedError,
   RecognitionTimeoutError,
   RecognitionUnavailableError,
   RecognitionWorkerCrashedError,
@@ -45,10 +45,11 @@ type Job = {
   timer?: NodeJS.Timeout;
 };
 
-function failureToError(reply: Extract<WorkerReply, { type: 'failed' }>): RecognitionError {
+function failureToError(reply: Extract<WorkerReply, { type: 'failed' }>): Error {
+  const cause = new Error(reply.message);
   if (reply.code === 'unsupported-image') return new UnsupportedImageError(reply.message);
-  if (reply.code === 'model-load') return new RecognitionUnavailableError(`Recognition models failed to load: ${reply.message}`);
-  return new RecognitionError('internal', reply.message);
+  if (reply.code === 'model-load') return new RecognitionUnavailableError('Image analysis is not available right now', { cause });
+  return new RecognitionFailedError({ cause });
 }
 
 function assertImageBytes(image: Buffer): void {
@@ -104,7 +105,7 @@ function createWorkerRecognizer(timeoutMs: number, maxQueueLength: number): Reco
       if (started !== worker) return;
       worker = null;
       const cause = lastError ?? new Error(`Worker exited with code ${code}`);
-      settleInFlight()?.reject(new RecognitionWorkerCrashedError(undefined, { cause }));
+      settleInFlight()?.reject(new RecognitionWorkerCrashedError({ cause }));
       pump();
     });
     // An idle worker must not keep the process alive; an in-flight request holds its timer.
@@ -146,7 +147,7 @@ function createWorkerRecognizer(timeoutMs: number, maxQueueLength: number): Reco
       assertImageBytes(image);
       const reply = await send({ type: 'analyze', id: nextId++, image: new Uint8Array(image) });
       if (reply.type === 'failed') throw failureToError(reply);
-      if (reply.type !== 'analyzed') throw new RecognitionError('internal', `Unexpected reply ${reply.type}`);
+      if (reply.type !== 'analyzed') throw new RecognitionFailedError({ cause: new Error(`Unexpected reply ${reply.type}`) });
       return reply.result;
     },
     async memoryUsage() {
