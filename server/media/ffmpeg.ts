@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
+import { createLimiter } from './concurrency';
 
 export interface FfmpegResult {
   code: number | null;
@@ -29,6 +31,8 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 const STDERR_KEEP = 64 * 1024;
 
 let cachedPath: string | undefined;
+// ffmpeg decodes with several threads already; one process per core is plenty.
+const limit = createLimiter(availableParallelism());
 
 // Debian's ffmpeg receives security updates, so it wins when installed; the npm package's
 // static build (from 2018) is the fallback that needs no system package.
@@ -46,6 +50,10 @@ export function ffmpegPath(): string {
 
 /** Runs ffmpeg with `args`; resolves whatever the exit code (callers decide), rejects on timeout. */
 export function runFfmpeg(args: string[], timeoutMs = DEFAULT_TIMEOUT_MS): Promise<FfmpegResult> {
+  return limit(() => spawnFfmpeg(args, timeoutMs));
+}
+
+function spawnFfmpeg(args: string[], timeoutMs: number): Promise<FfmpegResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { createLimiter } from './concurrency';
 import { processImage, type ImageDerivatives } from './image';
 
 export interface PdfPreview {
@@ -13,6 +14,8 @@ export interface PdfPreview {
 const RENDER_MAX_SIDE = 1600;
 const RENDER_TIMEOUT_MS = 30_000;
 const WORKER_URL = new URL('./pdf-render-worker.mjs', import.meta.url);
+// Each worker holds its own V8 heap and copy of pdfjs; more than two at once only adds memory.
+const limit = createLimiter(2);
 
 interface WorkerReply {
   ok: boolean;
@@ -23,7 +26,7 @@ interface WorkerReply {
 }
 
 export async function renderPdfPreview(inputPath: string): Promise<PdfPreview> {
-  const reply = await runWorker(inputPath);
+  const reply = await limit(() => runWorker(inputPath));
   if (!reply.ok || !reply.png) throw new Error(`PDF preview failed: ${reply.message ?? 'no image'}`);
   const image = await processImage(Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength));
   return { pageWidth: reply.pageWidth ?? image.width, pageHeight: reply.pageHeight ?? image.height, image };
