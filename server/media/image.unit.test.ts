@@ -75,7 +75,7 @@ describe('processImage', () => {
     const started = Date.now();
     const error = await processImage(bomb).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ImageTooLargeError);
-    expect((error as ImageTooLargeError).status).toBe(413);
+    expect((error as ImageTooLargeError).statusCode).toBe(413);
     expect((error as Error).message).toBe(`Image dimensions are too large (max ${MAX_INPUT_PIXELS / 1e6} megapixels)`);
     expect(Date.now() - started).toBeLessThan(1000);
   });
@@ -84,7 +84,7 @@ describe('processImage', () => {
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
     const error = await processImage(broken).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(UnsupportedMediaError);
-    expect((error as UnsupportedMediaError).status).toBe(415);
+    expect((error as UnsupportedMediaError).statusCode).toBe(415);
   });
 });
 
