@@ -34,7 +34,7 @@ const toastVariants = cva(
 );
 
 export function Toast({ className, variant, ...props }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
-  return <ToastPrimitive.Root className={cn(toastVariants({ variant }), className)} {...props} />;
+  return <ToastPrimitive.Root data-testid="toast" className={cn(toastVariants({ variant }), className)} {...props} />;
 }
 
 export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
