@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE } from './limits';
 
-export const errorResponse = z.object({ message: z.string() });
+/** Every error: a message; a 400 also names each invalid field's message. */
+export const errorResponse = z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() });
 export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const messageResponse = z.object({ message: z.string() });

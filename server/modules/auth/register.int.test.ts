@@ -102,6 +102,12 @@ describe('POST /api/register', () => {
     expect(c.cookies.has('kaleido_session')).toBe(false);
   });
 
+  it('names the message of each invalid field in a 400', async () => {
+    const res = await t.client().post('/api/register', newMember({ email: 'nope', username: 'a!' }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toMatchObject({ email: 'Please enter a valid email address', username: 'Username must be at least 3 characters' });
+  });
+
   it('accepts the limits themselves: a 3- and a 20-character username, a 6-character password', async () => {
     const tag = Date.now().toString(36).slice(-4);
     expect((await t.client().post('/api/register', newMember({ username: `a${tag.slice(0, 2)}`, password: '123456' }))).status).toBe(201);
