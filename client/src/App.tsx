@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
+import { PreferencesEffect } from '@/features/settings/preferences-effect';
 import { useAuth } from '@/lib/auth';
 import { HomePage } from '@/routes/home';
 import { LandingPage } from '@/routes/landing';
@@ -13,6 +14,7 @@ const ResetPasswordPage = lazy(() => import('@/routes/reset-password').then((m) 
 const AboutPage = lazy(() => import('@/routes/about').then((m) => ({ default: m.AboutPage })));
 const ContactPage = lazy(() => import('@/routes/contact').then((m) => ({ default: m.ContactPage })));
 const PolicyPage = lazy(() => import('@/routes/policy').then((m) => ({ default: m.PolicyPage })));
+const SettingsPage = lazy(() => import('@/routes/settings').then((m) => ({ default: m.SettingsPage })));
 
 // Screens only a signed-in member may reach (spec 1 §2.1). Until a screen exists its
 // path answers the not-found page; signed-out visitors are sent to sign in.
@@ -41,6 +43,8 @@ function AppRoutes() {
       <Route path="/about" component={AboutPage} />
       <Route path="/contact" component={ContactPage} />
       <Route path="/policy" component={PolicyPage} />
+      {/* Answers 'Access Denied' itself when signed out (spec 1 §2.5). */}
+      <Route path="/settings" component={SettingsPage} />
       {user ? (
         <Route path="/">{() => <HomePage user={user} />}</Route>
       ) : (
@@ -55,6 +59,7 @@ function AppRoutes() {
 export function App() {
   return (
     <>
+      <PreferencesEffect />
       <AppRoutes />
       <Toaster />
     </>

@@ -12,6 +12,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, serverMessage } from '@/lib/api';
 import { currentUserKey } from '@/lib/auth';
+import { landingAfterSignIn } from '@/features/settings/preferences';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { PasswordInput } from './password-input';
 
@@ -29,10 +30,13 @@ export function LoginForm() {
   const login = useMutation({
     mutationFn: (body: LoginOutput) => apiRequest<CurrentUser>('POST', api.login, body),
     onSuccess: async (user) => {
+      // The member's default landing page decides where sign-in lands; read before the session
+      // switches the screen, so the route changes once.
+      const landing = await landingAfterSignIn(queryClient, user);
       queryClient.setQueryData(currentUserKey, user);
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      navigate(landing);
       toast({ title: 'Welcome back!', description: 'You have been logged in successfully.' });
-      navigate('/');
+      await queryClient.invalidateQueries({ queryKey: currentUserKey });
     },
     onError: (error) => {
       toast({ title: 'Login failed', description: serverMessage(error, authMessages.invalidCredentials), variant: 'destructive' });
