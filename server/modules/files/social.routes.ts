@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { files } from '../../db/schema/index';
 import { idParam, pageQuery } from '../../../contract/common';
 import { commentBody, commentDto, fileMessages, likeResponse, randomQuery, slideshowImage } from '../../../contract/files';
 import { NotFoundError } from '../../lib/errors';
@@ -69,7 +71,9 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
 
   r.get('/api/files/random', { schema: { tags, querystring: randomQuery, response: { 200: z.array(fileDto) } } }, async (request) => {
     const q = request.query;
-    const ids = await d.discovery.ids(visibleFilesWhere(request.user), { sort: q.sortBy ?? 'random', type: q.fileType, offset: q.offset, limit: q.limit, seed: hourSeed() });
+    // Visitors (the landing page) never get NSFW pictures; members get them blurred by preference.
+    const where = request.user ? visibleFilesWhere(request.user) : and(visibleFilesWhere(null), eq(files.isNsfw, false))!;
+    const ids = await d.discovery.ids(where, { sort: q.sortBy ?? 'random', type: q.fileType, offset: q.offset, limit: q.limit, seed: hourSeed() });
     return (await d.files.hydrate(ids, request.user?.id ?? null)).map((h) => toFileDto(h.file, h.owner, h.isLiked));
   });
 
