@@ -21,7 +21,8 @@ const INPUT_OPTIONS = {
 async function readUprightSize(image: Buffer): Promise<{ width: number; height: number }> {
   let metadata: Metadata;
   try {
-    metadata = await sharp(image, INPUT_OPTIONS).metadata();
+    // Headers only: the pixel limit is checked below, so a bomb gets its own message.
+    metadata = await sharp(image, { ...INPUT_OPTIONS, limitInputPixels: false }).metadata();
   } catch (error) {
     throw new UnsupportedImageError(undefined, { cause: error });
   }

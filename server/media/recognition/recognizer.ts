@@ -128,7 +128,8 @@ function createWorkerRecognizer(timeoutMs: number, maxQueueLength: number): Reco
       void stuck?.terminate();
       pump();
     }, timeoutMs);
-    worker.postMessage(job.request);
+    // The image is analyze()'s own copy: moved to the worker rather than copied again.
+    worker.postMessage(job.request, job.request.type === 'analyze' ? [job.request.image.buffer] : []);
   }
 
   function send(request: WorkerRequest): Promise<WorkerReply> {

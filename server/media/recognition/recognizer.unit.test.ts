@@ -19,6 +19,24 @@ function photo(name: string): Promise<Buffer> {
 // COCO classes that would be false on the scene photos (the rocket scores `boat` ≈ 0.24).
 const NO_OBJECT_PHOTOS = ['rocket-launch.jpg', 'hubble-deep-field.jpg', 'grass.jpg'];
 
+// A 1×1 PNG whose header claims 20000×20000 pixels: a decompression bomb in 90 bytes.
+async function pngBomb(): Promise<Buffer> {
+  const png = await sharp({ create: { width: 1, height: 1, channels: 3, background: '#336699' } }).png().toBuffer();
+  png.writeUInt32BE(20_000, 16);
+  png.writeUInt32BE(20_000, 20);
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29);
+  return png;
+}
+
+function crc32(bytes: Uint8Array): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
 const ALL_PHOTOS = ['chelsea-cat.jpg', 'coffee-cup.jpg', 'astronaut.jpg', ...NO_OBJECT_PHOTOS];
 
 describe('createRecognizer (models loaded once for this file)', () => {
@@ -79,6 +97,7 @@ describe('createRecognizer (models loaded once for this file)', () => {
     // The app's error handler answers AppErrors with their status: 415 for a non-image.
     await expect(refusal).rejects.toMatchObject({ statusCode: 415, code: 'unsupported-image' });
     await expect(recognizer.analyze(Buffer.alloc(0))).rejects.toBeInstanceOf(UnsupportedImageError);
+    await expect(recognizer.analyze(await pngBomb())).rejects.toBeInstanceOf(UnsupportedImageError);
     expect((await recognizer.analyze(await photo('chelsea-cat.jpg'))).tags).toContain('cat');
   });
 
@@ -135,5 +154,9 @@ describe('createRecognizer({ enabled: false }) (AUTOTAG=off)', () => {
 
   it('refuses a non-image buffer', async () => {
     await expect(recognizer.analyze(Buffer.from('hello'))).rejects.toBeInstanceOf(UnsupportedImageError);
+  });
+
+  it('refuses a decompression bomb from its header, without decoding it', async () => {
+    await expect(recognizer.analyze(await pngBomb())).rejects.toThrow('The image has too many pixels to analyse');
   });
 });

@@ -22,9 +22,9 @@ describe('confidentObjects', () => {
         { label: 'cup', score: 0.95 },
       ]),
     ).toEqual([
-      { label: 'cat', score: 0.93 },
       { label: 'cup', score: 0.95 },
-    ].sort((a, b) => b.score - a.score));
+      { label: 'cat', score: 0.93 },
+    ]);
   });
 });
 

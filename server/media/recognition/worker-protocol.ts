@@ -2,7 +2,7 @@ import type { RecognitionResult } from './tag-builder.ts';
 
 // Messages between recognizer.ts (the server's thread) and recognition-worker.ts.
 export type WorkerRequest =
-  | { type: 'analyze'; id: number; image: Uint8Array }
+  | { type: 'analyze'; id: number; image: Uint8Array<ArrayBuffer> }
   | { type: 'memory'; id: number };
 
 /** Memory as the worker sees it; `rss` is the whole process's, the rest the worker's own. */
