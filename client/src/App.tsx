@@ -15,6 +15,7 @@ const AboutPage = lazy(() => import('@/routes/about').then((m) => ({ default: m.
 const ContactPage = lazy(() => import('@/routes/contact').then((m) => ({ default: m.ContactPage })));
 const PolicyPage = lazy(() => import('@/routes/policy').then((m) => ({ default: m.PolicyPage })));
 const SettingsPage = lazy(() => import('@/routes/settings').then((m) => ({ default: m.SettingsPage })));
+const FilePage = lazy(() => import('@/routes/file').then((m) => ({ default: m.FilePage })));
 
 // Screens only a signed-in member may reach (spec 1 §2.1). Until a screen exists its
 // path answers the not-found page; signed-out visitors are sent to sign in.
@@ -50,6 +51,7 @@ function AppRoutes() {
       ) : (
         <Route path="/" component={LandingPage} />
       )}
+      {user && <Route path="/file/:id">{(params: { id: string }) => <FilePage user={user} id={params.id} />}</Route>}
       {user ? <Route component={NotFoundPage} /> : <Route component={SignedOutFallback} />}
     </Switch>
     </Suspense>

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@contract/users';
 import type { ReactNode } from 'react';
+import { UploadButton } from '@/features/files/upload-dialog';
 import { AppHeader } from './app-header';
 
 /** Every signed-in screen: the header, then the screen's content. */
@@ -12,7 +13,7 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       >
         Skip to content
       </a>
-      <AppHeader user={user} />
+      <AppHeader user={user} actions={<UploadButton />} />
       <main id="main" className="flex-1">
         {children}
       </main>

@@ -1,0 +1,45 @@
+import type { FileDto } from '@contract/files';
+import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
+import { NsfwGuard } from '@/features/settings/nsfw-guard';
+import { displayName, initials } from '@/lib/user-display';
+import { cn } from '@/lib/utils';
+import { CardMedia } from './card-media';
+import { CardLikeButton } from './like-button';
+
+/**
+ * A file in a grid (spec 2 §2 File card): its media, and on hover (always on touch screens)
+ * the like button, the name and the owner. Clicking anywhere opens the file.
+ */
+export function FileCard({ file, onOpen }: { file: FileDto; onOpen: (file: FileDto) => void }) {
+  return (
+    <article
+      data-testid="file-card"
+      data-file-id={file.id}
+      onClick={() => onOpen(file)}
+      className={cn(
+        'group relative cursor-pointer overflow-hidden rounded-2xl border border-border/60 bg-card shadow-sm transition-shadow duration-200',
+        'hover:shadow-xl hover:shadow-black/10 focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background dark:hover:shadow-black/40',
+      )}
+    >
+      <NsfwGuard isNsfw={file.isNsfw}>
+        <CardMedia file={file} />
+      </NsfwGuard>
+      <button type="button" className="sr-only" onClick={(event) => { event.stopPropagation(); onOpen(file); }}>
+        Open {file.name}
+      </button>
+      <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 via-black/30 to-transparent px-3 pt-10 pb-3 opacity-0 transition-opacity duration-200 group-hover:opacity-100 [@media(hover:none)]:hidden">
+        <p className="truncate text-sm font-semibold text-white">{file.name}</p>
+        <p className="mt-1 flex items-center gap-1.5 text-xs text-white/85">
+          <Avatar className="size-5">
+            {file.user.profileImageUrl && <AvatarImage src={file.user.profileImageUrl} alt="" />}
+            <AvatarFallback className="text-[9px]">{initials(file.user)}</AvatarFallback>
+          </Avatar>
+          <span className="truncate">{displayName(file.user)}</span>
+        </p>
+      </div>
+      <div className="absolute top-2 right-2 flex gap-2 opacity-0 transition-opacity duration-200 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+        <CardLikeButton file={file} />
+      </div>
+    </article>
+  );
+}

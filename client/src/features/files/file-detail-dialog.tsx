@@ -1,0 +1,84 @@
+import { PanelRightClose, PanelRightOpen } from 'lucide-react';
+import { useState } from 'react';
+import type { FileDto } from '@contract/files';
+import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { FileDetailsPane } from './file-details-pane';
+import { FilePreview } from './file-preview';
+import { useFile } from './use-file-detail';
+
+/**
+ * The file detail dialog (spec 2 §2), 90% of the screen: the preview on the left with a
+ * toggle for the details pane on the right. Open it with the card's file; it refreshes the
+ * file (counting a view) and shows the card's copy meanwhile.
+ */
+export function FileDetailDialog({ file, onClose }: { file: FileDto | null; onClose: () => void }) {
+  return (
+    <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()}>
+      {file && (
+        <DialogContent
+          aria-describedby={undefined}
+          // Focus the dialog itself, not the first control of the preview (a player would grab it).
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.target as HTMLElement | null)?.focus();
+          }}
+          className="flex h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-none flex-col gap-0 overflow-hidden p-0 sm:h-[90vh] sm:w-[90vw] md:flex-row [&>button:last-child]:z-10 [&>button:last-child]:bg-background/80 [&>button:last-child]:backdrop-blur"
+        >
+          <DetailBody initial={file} onClose={onClose} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function DetailBody({ initial, onClose }: { initial: FileDto; onClose: () => void }) {
+  const { data, isError, isPlaceholderData } = useFile(initial.id, initial);
+  const [showDetails, setShowDetails] = useState(true);
+  const file = data ?? initial;
+
+  if (isError) {
+    return (
+      <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
+        <DialogTitle>File not found</DialogTitle>
+        <p className="text-sm text-muted-foreground">The file you're looking for doesn't exist or you don't have permission to view it.</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <section
+        aria-label="Preview"
+        className={cn('relative min-h-0 bg-zinc-950 md:flex-1', showDetails ? 'h-[45%] shrink-0 md:h-auto' : 'flex-1')}
+      >
+        <div className="absolute inset-0 p-2 sm:p-4">
+          <FilePreview file={file} />
+        </div>
+        <button
+          type="button"
+          onClick={() => setShowDetails((shown) => !shown)}
+          aria-expanded={showDetails}
+          aria-controls="file-details-pane"
+          className="absolute top-3 left-3 z-10 inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-full bg-black/55 px-3 text-xs font-medium text-white backdrop-blur transition hover:bg-black/75 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+        >
+          {showDetails ? <PanelRightClose className="size-4" aria-hidden /> : <PanelRightOpen className="size-4" aria-hidden />}
+          {showDetails ? 'Hide details' : 'Show details'}
+        </button>
+        {isPlaceholderData && (
+          <span className="absolute right-3 bottom-3">
+            <Spinner className="text-white" />
+          </span>
+        )}
+      </section>
+      <aside
+        id="file-details-pane"
+        aria-label="File details"
+        className={cn('min-h-0 flex-1 overflow-y-auto border-border md:w-[400px] md:flex-none md:border-l lg:w-[440px]', !showDetails && 'hidden')}
+      >
+        <FileDetailsPane file={file} onClose={onClose} />
+      </aside>
+    </>
+  );
+}

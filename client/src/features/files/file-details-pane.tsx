@@ -1,0 +1,58 @@
+import { format } from 'date-fns';
+import { Eye } from 'lucide-react';
+import type { FileDto } from '@contract/files';
+import { DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/lib/auth';
+import { DeleteFileButton } from './delete-file-button';
+import { DialogComments } from './dialog-comments';
+import { DownloadMenu } from './download-menu';
+import { OwnerLink, TagChips } from './file-meta';
+import { DetailLikeButton } from './like-button';
+import { SAVED_FOLDER_COUNT, SavedToFolders } from './saved-to-folders';
+
+/** The right pane of the detail dialog (spec 2 §2): owner, date, title, description, tags, actions, tabs. */
+export function FileDetailsPane({ file, onClose }: { file: FileDto; onClose: () => void }) {
+  const { user } = useAuth();
+  const isOwner = user?.id === file.user.id;
+
+  return (
+    <div className="flex flex-col gap-5 p-5 sm:p-6">
+      <div className="pr-8">
+        <OwnerLink user={file.user} subtitle={format(new Date(file.createdAt), 'MMM d, yyyy')} onNavigate={onClose} />
+      </div>
+      <div className="space-y-2">
+        <DialogTitle className="text-xl break-words">{file.name}</DialogTitle>
+        {file.description ? (
+          <DialogDescription className="break-words whitespace-pre-wrap text-foreground/80">{file.description}</DialogDescription>
+        ) : (
+          <DialogDescription className="sr-only">Details of {file.name}</DialogDescription>
+        )}
+      </div>
+      <TagChips tags={file.tags} onNavigate={onClose} />
+      <div className="flex flex-wrap items-center gap-2">
+        <DetailLikeButton file={file} />
+        <span className="inline-flex h-10 items-center gap-1.5 px-2 text-sm text-muted-foreground" aria-label={`${file.viewCount} views`}>
+          <Eye className="size-4" aria-hidden />
+          <span className="tabular-nums">{file.viewCount}</span>
+        </span>
+        <div className="ml-auto flex items-center gap-1">
+          <DownloadMenu file={file} />
+          {isOwner && <DeleteFileButton file={file} onDeleted={onClose} />}
+        </div>
+      </div>
+      <Tabs defaultValue="comments" className="min-h-0">
+        <TabsList className="w-full">
+          <TabsTrigger value="saved">Saved to ({SAVED_FOLDER_COUNT})</TabsTrigger>
+          <TabsTrigger value="comments">Comments ({file.commentCount})</TabsTrigger>
+        </TabsList>
+        <TabsContent value="saved" className="mt-4">
+          <SavedToFolders />
+        </TabsContent>
+        <TabsContent value="comments" className="mt-4">
+          <DialogComments fileId={file.id} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

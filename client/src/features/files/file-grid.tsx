@@ -1,0 +1,15 @@
+import { useState } from 'react';
+import type { FileDto } from '@contract/files';
+import { FileDetailDialog } from './file-detail-dialog';
+import { MasonryGrid } from './masonry-grid';
+
+/** A masonry grid whose cards open the file detail dialog: what every file list renders. */
+export function FileGrid({ files, adClient }: { files: readonly FileDto[]; adClient?: string | null }) {
+  const [open, setOpen] = useState<FileDto | null>(null);
+  return (
+    <>
+      <MasonryGrid files={files} adClient={adClient} onOpen={setOpen} />
+      <FileDetailDialog file={open} onClose={() => setOpen(null)} />
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { Download, ExternalLink, FileText, Music } from 'lucide-react';
+import { useState } from 'react';
+import type { FileDto } from '@contract/files';
+import { buttonVariants } from '@/components/ui/button';
+import { NsfwGuard } from '@/features/settings/nsfw-guard';
+import { mediaUrl } from '@/lib/media';
+import { cn } from '@/lib/utils';
+import { iconForFile, KIND_GRADIENTS } from './file-kind';
+import { formatDuration, formatMb } from './format';
+
+/** The full picture: the blurred placeholder fills in until the display WebP arrives. */
+function ImagePreview({ file }: { file: FileDto }) {
+  const [loaded, setLoaded] = useState(false);
+  return (
+    <div className="relative flex size-full items-center justify-center">
+      {!loaded && file.placeholder && (
+        <img
+          src={file.placeholder}
+          alt=""
+          aria-hidden
+          className="absolute max-h-full max-w-full object-contain blur-2xl"
+          style={{ aspectRatio: file.width && file.height ? `${file.width} / ${file.height}` : undefined, height: '100%' }}
+        />
+      )}
+      <img
+        src={mediaUrl(file.filePath)}
+        alt={file.name}
+        onLoad={() => setLoaded(true)}
+        className={cn('relative max-h-full max-w-full object-contain transition-opacity duration-300', loaded ? 'opacity-100' : 'opacity-0')}
+      />
+    </div>
+  );
+}
+
+/** The PDF panel (spec 2 §2): preview when there is one, the name, 'PDF', size in MB, open and download links. */
+function PdfPanel({ file }: { file: FileDto }) {
+  const preview = file.posterPath ?? file.thumbnailPath;
+  return (
+    <div className="flex size-full flex-col items-center justify-center gap-5 p-6 text-center">
+      {preview ? (
+        <img src={mediaUrl(preview)} alt={`First page of ${file.name}`} className="max-h-[55%] rounded-lg bg-white object-contain shadow-2xl ring-1 ring-black/10" />
+      ) : (
+        <span className={cn('flex size-24 items-center justify-center rounded-3xl bg-gradient-to-br text-white shadow-xl', KIND_GRADIENTS.pdf)}>
+          <FileText className="size-12" aria-hidden />
+        </span>
+      )}
+      <div className="max-w-md">
+        <p className="text-lg font-semibold break-words text-white">{file.name}</p>
+        <p className="mt-1 text-sm text-white/70">PDF • {formatMb(file.size)}</p>
+      </div>
+      <div className="flex flex-wrap justify-center gap-2">
+        <a href={file.contentUrl} target="_blank" rel="noopener noreferrer" className={buttonVariants({ variant: 'secondary' })}>
+          <ExternalLink aria-hidden />
+          Open in a new tab
+        </a>
+        <a href={file.downloadUrl} download className={cn(buttonVariants({ variant: 'outline' }), 'border-white/25 bg-white/10 text-white hover:bg-white/20 hover:text-white')}>
+          <Download aria-hidden />
+          Download
+        </a>
+      </div>
+    </div>
+  );
+}
+
+function AudioPreview({ file }: { file: FileDto }) {
+  return (
+    <div className="flex size-full flex-col items-center justify-center gap-6 p-6 text-center">
+      <span className={cn('flex size-40 items-center justify-center rounded-3xl bg-gradient-to-br text-white shadow-2xl sm:size-52', KIND_GRADIENTS.audio)}>
+        <Music className="size-16 sm:size-20" aria-hidden />
+      </span>
+      <div>
+        <p className="text-lg font-semibold break-words text-white">{file.name}</p>
+        {file.durationSeconds ? <p className="mt-1 text-sm text-white/70">{formatDuration(file.durationSeconds)}</p> : null}
+      </div>
+      <audio controls preload="metadata" src={file.contentUrl} className="w-full max-w-md">
+        <a href={file.downloadUrl}>Download {file.name}</a>
+      </audio>
+    </div>
+  );
+}
+
+function GenericPreview({ file }: { file: FileDto }) {
+  const Icon = iconForFile(file);
+  return (
+    <div className="flex size-full flex-col items-center justify-center gap-4 p-6 text-center">
+      <span className={cn('flex size-28 items-center justify-center rounded-3xl bg-gradient-to-br text-white shadow-2xl', KIND_GRADIENTS[file.kind])}>
+        <Icon className="size-14" aria-hidden />
+      </span>
+      <p className="max-w-md text-lg font-semibold break-words text-white">{file.name}</p>
+    </div>
+  );
+}
+
+/** The preview pane of the detail dialog: image, video player, audio player, PDF panel or a file icon. */
+export function FilePreview({ file }: { file: FileDto }) {
+  switch (file.kind) {
+    case 'image':
+      return (
+        <NsfwGuard isNsfw={file.isNsfw} className="size-full">
+          <ImagePreview file={file} />
+        </NsfwGuard>
+      );
+    case 'video':
+      return (
+        <NsfwGuard isNsfw={file.isNsfw} className="flex size-full items-center justify-center">
+          <video controls playsInline preload="metadata" poster={file.posterPath ? mediaUrl(file.posterPath) : undefined} src={file.contentUrl} className="max-h-full max-w-full">
+            <a href={file.downloadUrl}>Download {file.name}</a>
+          </video>
+        </NsfwGuard>
+      );
+    case 'audio':
+      return <AudioPreview file={file} />;
+    case 'pdf':
+      return <PdfPanel file={file} />;
+    default:
+      return <GenericPreview file={file} />;
+  }
+}

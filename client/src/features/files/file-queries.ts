@@ -1,0 +1,81 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { FileDto } from '@contract/files';
+
+// Query keys of the files feature. Every key starts with an API path, so the default query
+// function reads it (client lib, generic read convention) and prefix invalidation works.
+
+export const FILES_PATH = '/api/files';
+export const feedKey = [FILES_PATH, 'feed'] as const;
+export const fileKey = (id: number) => [FILES_PATH, id] as const;
+export const commentsKey = (id: number) => [FILES_PATH, id, 'comments'] as const;
+export const randomTagsKey = ['/api/tags/random', { limit: 50 }] as const;
+export const notificationsKey = ['/api/notifications'] as const;
+
+/** Lists that can hold files: the feed and random feed, profiles, folders, search. */
+const FILE_LIST_PREFIXES = ['/api/files', '/api/users', '/api/folders', '/api/search'];
+
+function holdsFiles(key: QueryKey): boolean {
+  const first = key[0];
+  return typeof first === 'string' && FILE_LIST_PREFIXES.some((prefix) => first.startsWith(prefix));
+}
+
+type FilePatch = (file: FileDto) => FileDto;
+
+function isFile(value: unknown, id: number): value is FileDto {
+  return typeof value === 'object' && value !== null && 'id' in value && 'kind' in value && (value as FileDto).id === id;
+}
+
+/** Applies `patch` to file `id` wherever it sits: a single file, a list, pages of an infinite list, search items. */
+function patchDeep(value: unknown, id: number, patch: FilePatch): unknown {
+  if (isFile(value, id)) return patch(value);
+  if (Array.isArray(value)) {
+    let changed = false;
+    const next = value.map((item) => {
+      const patched = patchDeep(item, id, patch);
+      if (patched !== item) changed = true;
+      return patched;
+    });
+    return changed ? next : value;
+  }
+  if (typeof value === 'object' && value !== null) {
+    let changed = false;
+    const next: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      next[key] = patchDeep(item, id, patch);
+      if (next[key] !== item) changed = true;
+    }
+    return changed ? next : value;
+  }
+  return value;
+}
+
+/** Updates one file in every cached list and detail at once, so every card agrees immediately. */
+export function patchCachedFile(client: QueryClient, id: number, patch: FilePatch): void {
+  client.setQueriesData({ predicate: (query) => holdsFiles(query.queryKey) }, (data: unknown) => patchDeep(data, id, patch));
+}
+
+/** Refetches file lists and single files (after a like, an upload, a delete). */
+export function refreshFileLists(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({ predicate: (query) => holdsFiles(query.queryKey) });
+}
+
+/** Drops a deleted file from every cached list. */
+export function removeCachedFile(client: QueryClient, id: number): void {
+  client.setQueriesData({ predicate: (query) => holdsFiles(query.queryKey) }, (data: unknown) => withoutFile(data, id));
+}
+
+function withoutFile(value: unknown, id: number): unknown {
+  if (Array.isArray(value)) {
+    const kept = value.filter((item) => !isFile(item, id) && !(isWrapped(item) && isFile(item.data, id)));
+    return (kept.length === value.length ? value : kept).map((item) => withoutFile(item, id));
+  }
+  if (typeof value === 'object' && value !== null && 'pages' in value && Array.isArray((value as { pages: unknown }).pages)) {
+    const data = value as { pages: unknown[] };
+    return { ...data, pages: data.pages.map((page) => withoutFile(page, id)) };
+  }
+  return value;
+}
+
+function isWrapped(item: unknown): item is { data: unknown } {
+  return typeof item === 'object' && item !== null && 'data' in item;
+}

@@ -1,0 +1,85 @@
+import { Images } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Spinner } from '@/components/ui/spinner';
+import { usePublicConfig } from '@/features/auth/use-public-config';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { FileGrid } from './file-grid';
+import { feedErrorVisible, useFileFeed } from './use-file-feed';
+import { useInfiniteScroll } from './use-infinite-scroll';
+
+const FEED_THRESHOLD_PX = 800;
+const SHORT_CONTENT_PX = 100;
+
+/** The signed-in home feed (spec 2 §2, §4): masonry with infinite scroll, the end line and the empty state. */
+export function HomeFeed() {
+  const feed = useFileFeed();
+  const { data: config } = usePublicConfig();
+  const files = useMemo(() => feed.data?.pages.flat() ?? [], [feed.data]);
+  const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage, error } = feed;
+  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const warned = useRef(false);
+
+  useInfiniteScroll({
+    hasMore: Boolean(hasNextPage),
+    isFetching,
+    loadMore,
+    threshold: FEED_THRESHOLD_PX,
+    shortThreshold: SHORT_CONTENT_PX,
+    itemCount: files.length,
+  });
+
+  useEffect(() => {
+    if (!warned.current && isUnauthorizedError(error)) {
+      warned.current = true;
+      handleUnauthorized();
+    }
+  }, [error]);
+
+  if (feed.isPending) {
+    return (
+      <div className="flex justify-center py-24">
+        <Spinner className="size-7" label="Loading files" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      {feedErrorVisible(error) && !isUnauthorizedError(error) && (
+        <p role="alert" className="rounded-xl border border-destructive/30 bg-destructive/10 px-4 py-3 text-center text-sm text-destructive">
+          Something went wrong. Please refresh the page.
+        </p>
+      )}
+      {files.length === 0 ? (
+        !error && <EmptyFeed />
+      ) : (
+        <>
+          <FileGrid files={files} adClient={config?.adClient} />
+          <div className="flex justify-center py-6" aria-live="polite">
+            {isFetchingNextPage ? (
+              <Spinner label="Loading more files" />
+            ) : (
+              !hasNextPage && (
+                <p className="text-sm text-muted-foreground" data-testid="feed-end">
+                  You've reached the end <span className="tabular-nums">· {files.length} {files.length === 1 ? 'file' : 'files'}</span>
+                </p>
+              )
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function EmptyFeed() {
+  return (
+    <div className="flex flex-col items-center px-4 py-20 text-center sm:py-28">
+      <span className="mb-6 flex size-16 items-center justify-center rounded-2xl bg-accent text-accent-foreground shadow-sm">
+        <Images className="size-8" aria-hidden />
+      </span>
+      <h2 className="text-xl font-semibold tracking-tight">No files found</h2>
+      <p className="mt-2 max-w-sm text-muted-foreground">Start by uploading your first file or following some users.</p>
+    </div>
+  );
+}

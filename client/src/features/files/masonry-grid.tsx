@@ -1,0 +1,41 @@
+import { useMemo, useSyncExternalStore } from 'react';
+import type { FileDto } from '@contract/files';
+import { AdCard } from './ad-card';
+import { FileCard } from './file-card';
+import { columnsForWidth, dealIntoColumns, masonryItems } from './masonry';
+
+function subscribeToResize(notify: () => void): () => void {
+  window.addEventListener('resize', notify);
+  return () => window.removeEventListener('resize', notify);
+}
+
+/** The masonry column count for the current window width (1/2/3/4 at <640/640/1024/1280). */
+export function useColumnCount(): number {
+  return useSyncExternalStore(subscribeToResize, () => columnsForWidth(window.innerWidth), () => 1);
+}
+
+/**
+ * A Pinterest-style grid of file cards (spec 2 §4 Masonry): de-duplicated, newest first, ads
+ * last (only when `adClient` is set), dealt round-robin into columns. Any screen that lists
+ * files (feed, profile, folder, search) renders this.
+ */
+export function MasonryGrid({ files, adClient, onOpen }: { files: readonly FileDto[]; adClient?: string | null; onOpen: (file: FileDto) => void }) {
+  const columnCount = useColumnCount();
+  const columns = useMemo(() => dealIntoColumns(masonryItems(files, Boolean(adClient)), columnCount), [files, adClient, columnCount]);
+
+  return (
+    <div className="flex items-start gap-3 sm:gap-4" data-testid="masonry-grid" data-columns={columnCount}>
+      {columns.map((column, index) => (
+        <div key={index} className="flex min-w-0 flex-1 flex-col gap-3 sm:gap-4">
+          {column.map((item) =>
+            item.type === 'file' ? (
+              <FileCard key={item.id} file={item.file} onOpen={onOpen} />
+            ) : (
+              adClient && <AdCard key={item.id} adClient={adClient} />
+            ),
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

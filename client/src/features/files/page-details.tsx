@@ -1,0 +1,52 @@
+import { Eye, FolderOpen, Heart, MessageCircle } from 'lucide-react';
+import { useLocation } from 'wouter';
+import type { FileDto } from '@contract/files';
+import { useAuth } from '@/lib/auth';
+import { DeleteFileButton } from './delete-file-button';
+import { DownloadMenu } from './download-menu';
+import { OwnerLink, TagChips } from './file-meta';
+import { relativeAge } from './format';
+import { DetailLikeButton } from './like-button';
+
+function Count({ icon: Icon, value, label }: { icon: typeof Eye; value: number; label: string }) {
+  return (
+    <span className="inline-flex items-center gap-1.5" aria-label={`${value} ${label}`}>
+      <Icon className="size-4" aria-hidden />
+      <span className="tabular-nums">{value}</span>
+    </span>
+  );
+}
+
+/** The file page's Details tab (spec 2 §2 File detail page). */
+export function PageDetails({ file }: { file: FileDto }) {
+  const { user } = useAuth();
+  const [, navigate] = useLocation();
+  const isOwner = user?.id === file.user.id;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <OwnerLink user={file.user} subtitle={relativeAge(file.createdAt)} />
+        <div className="flex items-center gap-4 text-sm text-muted-foreground">
+          <Count icon={Eye} value={file.viewCount} label="views" />
+          <Count icon={Heart} value={file.likeCount} label="likes" />
+          <Count icon={MessageCircle} value={file.commentCount} label="comments" />
+        </div>
+      </div>
+      {file.description && <p className="break-words whitespace-pre-wrap text-foreground/85">{file.description}</p>}
+      <TagChips tags={file.tags} />
+      <div className="flex flex-wrap items-center gap-2">
+        <DetailLikeButton file={file} withLabel />
+        <DownloadMenu file={file} />
+        {isOwner && <DeleteFileButton file={file} withLabel onDeleted={() => navigate('/')} />}
+      </div>
+      <section aria-labelledby="in-folders-heading" className="space-y-2 border-t pt-5">
+        <h3 id="in-folders-heading" className="text-sm font-semibold">In Folders</h3>
+        <p className="flex items-center gap-2 text-sm text-muted-foreground">
+          <FolderOpen className="size-4" aria-hidden />
+          Not saved to any folders yet
+        </p>
+      </section>
+    </div>
+  );
+}

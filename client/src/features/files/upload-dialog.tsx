@@ -1,0 +1,72 @@
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { UploadDropzone } from './upload-dropzone';
+import { UploadFileRow } from './upload-file-row';
+import { UploadFormFields } from './upload-form-fields';
+import { UploadProgressCard } from './upload-progress-card';
+import { useUploadQueue } from './use-upload-queue';
+
+function isInsideProgressCard(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('[data-upload-progress]') !== null;
+}
+
+/**
+ * The header's upload button with its dialog (spec 2 §2 Upload dialog) and the floating
+ * progress card. The queue lives here, so closing the dialog does not stop an upload.
+ */
+export function UploadButton() {
+  const [open, setOpen] = useState(false);
+  const queue = useUploadQueue({ onAllUploaded: () => setOpen(false) });
+  const { items } = queue;
+
+  return (
+    <>
+      <Button variant="brand" onClick={() => setOpen(true)} className="h-9 rounded-full px-3 sm:px-4" aria-label="Upload files">
+        <Plus className="size-4" aria-hidden />
+        <span className="hidden sm:inline">Upload</span>
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent
+          className="max-w-2xl gap-5"
+          onPointerDownOutside={(event) => isInsideProgressCard(event.target) && event.preventDefault()}
+          onInteractOutside={(event) => isInsideProgressCard(event.target) && event.preventDefault()}
+        >
+          <DialogHeader>
+            <DialogTitle>Upload Files</DialogTitle>
+            <DialogDescription>Share images, videos, audio and documents. Uploads start as soon as you add files.</DialogDescription>
+          </DialogHeader>
+          <UploadFormFields form={queue.form} onChange={queue.setForm} />
+          <UploadDropzone onFiles={queue.addFiles} />
+          {items.length > 0 && (
+            <section aria-labelledby="selected-files-heading" className="space-y-2">
+              <h3 id="selected-files-heading" className="text-sm font-semibold">
+                Selected Files ({items.length})
+              </h3>
+              <ul className="max-h-72 space-y-2 overflow-y-auto pr-1">
+                {items.map((item) => (
+                  <UploadFileRow
+                    key={item.id}
+                    item={item}
+                    editing={queue.editingId === item.id}
+                    onToggleEdit={() => queue.setEditingId(queue.editingId === item.id ? null : item.id)}
+                    onRemove={() => queue.remove(item.id)}
+                    onRetry={() => queue.retry(item.id)}
+                    onCustomize={(values) => queue.customize(item.id, values)}
+                  />
+                ))}
+              </ul>
+            </section>
+          )}
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Close
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+      <UploadProgressCard run={queue.run} onClose={queue.closeRun} />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import type { FileDto } from '@contract/files';
+
+export interface UploadFields {
+  name: string;
+  description: string;
+  /** Comma-separated, as the form takes them. */
+  tags: string;
+  isPublic: boolean;
+  folderId?: number | null;
+}
+
+export interface UploadOptions {
+  file: File;
+  fields: UploadFields;
+  /** Bytes of the request body sent so far, out of `total`. */
+  onProgress?: (loaded: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * `POST /api/files` as multipart through XMLHttpRequest, whose upload progress events report
+ * the bytes really sent (fetch has none). Sends the session cookie. A non-success answer
+ * rejects with `${status}: ${body}` like every other call (spec 2 §7, §8).
+ */
+export function uploadFile({ file, fields, onProgress, signal }: UploadOptions): Promise<FileDto> {
+  const form = new FormData();
+  form.append('name', fields.name);
+  form.append('description', fields.description);
+  form.append('tags', fields.tags);
+  form.append('isPublic', String(fields.isPublic));
+  if (fields.folderId) form.append('folderId', String(fields.folderId));
+  // The file goes last so the server has read the fields by the time the bytes stream in.
+  form.append('file', file, file.name);
+
+  return new Promise<FileDto>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/files');
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded, event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(JSON.parse(xhr.responseText) as FileDto);
+        } catch {
+          reject(new Error(`${xhr.status}: ${xhr.responseText}`));
+        }
+        return;
+      }
+      reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+    };
+    xhr.onerror = () => reject(new TypeError('Network error: the upload could not reach the server'));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    if (signal) {
+      if (signal.aborted) return reject(new DOMException('Upload cancelled', 'AbortError'));
+      signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    }
+    xhr.send(form);
+  });
+}

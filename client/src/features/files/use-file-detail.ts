@@ -1,0 +1,65 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CommentDto, FileDto } from '@contract/files';
+import { apiRequest, throwIfResNotOk, toQueryString } from '@/lib/api';
+import { toast } from '@/components/ui/use-toast';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { commentsKey, fileKey, patchCachedFile, refreshFileLists, removeCachedFile } from './file-queries';
+
+const COMMENTS_PAGE = 50;
+
+/** One file (`GET /api/files/{id}`, which counts a view); a card's copy shows until it answers. */
+export function useFile(id: number, initial?: FileDto) {
+  return useQuery<FileDto>({ queryKey: fileKey(id), placeholderData: initial, staleTime: 0, retry: false });
+}
+
+/** A file's comments, oldest first, in pages of 50. */
+export function useComments(id: number) {
+  const query = useInfiniteQuery({
+    queryKey: commentsKey(id),
+    queryFn: async ({ pageParam, signal }) => {
+      const res = await fetch(`/api/files/${id}/comments${toQueryString({ offset: pageParam, limit: COMMENTS_PAGE })}`, { credentials: 'include', signal });
+      await throwIfResNotOk(res);
+      return (await res.json()) as CommentDto[];
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.length < COMMENTS_PAGE ? undefined : pages.length * COMMENTS_PAGE),
+  });
+  return { ...query, comments: query.data?.pages.flat() ?? [] };
+}
+
+/** Posts a comment; the list and the file's count update as soon as the server answers. */
+export function useAddComment(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => apiRequest<CommentDto>('POST', `/api/files/${id}/comments`, { content }),
+    onSuccess: () => {
+      patchCachedFile(client, id, (file) => ({ ...file, commentCount: file.commentCount + 1 }));
+      void client.invalidateQueries({ queryKey: commentsKey(id) });
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return handleUnauthorized();
+      toast({ title: 'Error', description: 'Failed to add comment', variant: 'destructive' });
+    },
+    retry: false,
+  });
+}
+
+/** Deletes the member's own file, then drops it from every list. */
+export function useDeleteFile(onDeleted: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest('DELETE', `/api/files/${id}`),
+    onSuccess: (_result, id) => {
+      removeCachedFile(client, id);
+      client.removeQueries({ queryKey: fileKey(id) });
+      void refreshFileLists(client);
+      toast({ title: 'File deleted' });
+      onDeleted();
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return handleUnauthorized();
+      toast({ title: 'Error', description: 'Failed to delete file', variant: 'destructive' });
+    },
+    retry: false,
+  });
+}

@@ -1,0 +1,44 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { FileDto } from '@contract/files';
+import { PAGE_SIZE } from '@contract/limits';
+import { errorStatus, throwIfResNotOk, toQueryString } from '@/lib/api';
+import { feedKey, FILES_PATH } from './file-queries';
+
+const FEED_STALE_MS = 30_000;
+
+interface FeedPageParam {
+  offset: number;
+  /** The smallest id loaded so far: the server seeks from it, so deep pages cost what the first does. */
+  before?: number;
+}
+
+async function fetchFeedPage({ offset, before }: FeedPageParam, signal: AbortSignal): Promise<FileDto[]> {
+  const res = await fetch(FILES_PATH + toQueryString({ offset, limit: PAGE_SIZE, before }), { credentials: 'include', signal });
+  if (res.status === 404) return [];
+  await throwIfResNotOk(res);
+  return (await res.json()) as FileDto[];
+}
+
+/** The home feed (spec 2 §4, §7, §9): pages of 20, offset = pages × 20, fresh 30 s, no retry, no refetch on focus. */
+export function useFileFeed() {
+  return useInfiniteQuery({
+    queryKey: feedKey,
+    queryFn: ({ pageParam, signal }) => fetchFeedPage(pageParam, signal),
+    initialPageParam: { offset: 0 } as FeedPageParam,
+    getNextPageParam: (lastPage, pages) => {
+      if (lastPage.length < PAGE_SIZE) return undefined;
+      const ids = pages.flatMap((page) => page.map((file) => file.id));
+      return { offset: pages.length * PAGE_SIZE, before: Math.min(...ids) };
+    },
+    staleTime: FEED_STALE_MS,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The feed's error line shows for real failures only: not for 404 and not when the network failed. */
+export function feedErrorVisible(error: unknown): boolean {
+  if (!error) return false;
+  if (errorStatus(error) === 404) return false;
+  return !(error instanceof TypeError);
+}

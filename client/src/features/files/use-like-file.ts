@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FileDto } from '@contract/files';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { notificationsKey, patchCachedFile, refreshFileLists } from './file-queries';
+
+interface LikeResult {
+  isLiked: boolean;
+  likeCount: number;
+}
+
+/**
+ * Like / unlike (spec 2 §4): removes the like when the file is liked, else adds one; then
+ * refreshes file lists, the file and notifications. The count moves at once and is put back
+ * if the server refuses.
+ */
+export function useLikeFile() {
+  const client = useQueryClient();
+  const { user } = useAuth();
+
+  const mutation = useMutation({
+    mutationFn: (file: Pick<FileDto, 'id' | 'isLiked'>) =>
+      apiRequest<LikeResult>(file.isLiked ? 'DELETE' : 'POST', `/api/files/${file.id}/like`),
+    onMutate: (file) => {
+      const liked = !file.isLiked;
+      patchCachedFile(client, file.id, (f) => ({ ...f, isLiked: liked, likeCount: Math.max(0, f.likeCount + (liked ? 1 : -1)) }));
+    },
+    onSuccess: (result, file) => {
+      patchCachedFile(client, file.id, (f) => ({ ...f, ...result }));
+    },
+    onError: (error, file) => {
+      patchCachedFile(client, file.id, (f) => ({ ...f, isLiked: file.isLiked, likeCount: Math.max(0, f.likeCount + (file.isLiked ? 1 : -1)) }));
+      if (isUnauthorizedError(error)) return handleUnauthorized();
+      toast({ title: 'Error', description: 'Failed to update like', variant: 'destructive' });
+    },
+    onSettled: () => {
+      void refreshFileLists(client);
+      void client.invalidateQueries({ queryKey: notificationsKey });
+    },
+    retry: false,
+  });
+
+  function toggleLike(file: Pick<FileDto, 'id' | 'isLiked'>) {
+    if (!user) {
+      toast({ title: 'Sign in required', description: 'Please sign in to like files', variant: 'destructive' });
+      return;
+    }
+    mutation.mutate(file);
+  }
+
+  return { toggleLike, isPending: mutation.isPending };
+}

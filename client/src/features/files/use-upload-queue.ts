@@ -1,0 +1,175 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from '@/components/ui/use-toast';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { scheduleAutoTag } from './auto-tag';
+import { refreshFileLists } from './file-queries';
+import { EMPTY_UPLOAD_FORM, fieldsFor, runPercent, uploadSummary, type UploadForm, type UploadItem } from './upload-item';
+import { uploadFile } from './upload-request';
+
+export const AUTO_START_MS = 100;
+export const CLOSE_AFTER_SUCCESS_MS = 2000;
+
+/** What the floating progress card shows about the current or last run. */
+export interface UploadRun {
+  total: number;
+  completed: number;
+  failed: number;
+  percent: number;
+  finished: boolean;
+}
+
+let nextId = 0;
+
+/**
+ * The upload queue (spec 2 §4 Upload item): files start ~100 ms after they are added and go
+ * one at a time, in order. An unauthorised answer stops the queue and sends the member to
+ * sign in. After a run, completed items leave and failed ones stay; with no failures the
+ * card closes after 2 s and `onAllUploaded` runs.
+ */
+export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void }) {
+  const client = useQueryClient();
+  const [items, setItems] = useState<UploadItem[]>([]);
+  const [form, setForm] = useState<UploadForm>(EMPTY_UPLOAD_FORM);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [run, setRun] = useState<UploadRun | null>(null);
+  const itemsRef = useRef<UploadItem[]>([]);
+  const formRef = useRef(form);
+  formRef.current = form;
+  const running = useRef(false);
+  /** The member closed the card: it stays closed until the next run. */
+  const cardClosed = useRef(false);
+  const runIds = useRef(new Set<string>());
+  const timers = useRef<{ start?: number; close?: number }>({});
+  const onDone = useRef(onAllUploaded);
+  onDone.current = onAllUploaded;
+
+  const commit = useCallback((change: (current: UploadItem[]) => UploadItem[]) => {
+    itemsRef.current = change(itemsRef.current);
+    setItems(itemsRef.current);
+  }, []);
+
+  const patch = useCallback((id: string, values: Partial<UploadItem>) => {
+    commit((current) => current.map((item) => (item.id === id ? { ...item, ...values } : item)));
+  }, [commit]);
+
+  const showProgress = useCallback((finished: boolean) => {
+    if (cardClosed.current) return;
+    const inRun = itemsRef.current.filter((item) => runIds.current.has(item.id) || item.status === 'pending');
+    setRun({
+      total: inRun.length,
+      completed: inRun.filter((item) => item.status === 'completed').length,
+      failed: inRun.filter((item) => item.status === 'error').length,
+      percent: runPercent(inRun),
+      finished,
+    });
+  }, []);
+
+  const finishRun = useCallback((succeeded: number, failed: number) => {
+    showProgress(true);
+    for (const item of itemsRef.current) if (item.status === 'completed' && item.previewUrl) URL.revokeObjectURL(item.previewUrl);
+    commit((current) => current.filter((item) => item.status !== 'completed'));
+    runIds.current = new Set();
+    if (succeeded > 0) {
+      toast({ title: 'Upload Complete', description: uploadSummary(succeeded, failed) });
+      setForm(EMPTY_UPLOAD_FORM);
+      setEditingId(null);
+      void refreshFileLists(client);
+    }
+    if (succeeded > 0 && failed === 0) {
+      timers.current.close = window.setTimeout(() => {
+        setRun(null);
+        onDone.current();
+      }, CLOSE_AFTER_SUCCESS_MS);
+    }
+  }, [client, commit, showProgress]);
+
+  const start = useCallback(async () => {
+    if (running.current) return;
+    running.current = true;
+    cardClosed.current = false;
+    window.clearTimeout(timers.current.close);
+    let succeeded = 0;
+    let failed = 0;
+    for (let item = itemsRef.current.find((i) => i.status === 'pending'); item; item = itemsRef.current.find((i) => i.status === 'pending')) {
+      const { id } = item;
+      runIds.current.add(id);
+      patch(id, { status: 'uploading', progress: 0 });
+      showProgress(false);
+      try {
+        const uploaded = await uploadFile({
+          file: item.file,
+          fields: fieldsFor(item, formRef.current),
+          // Bytes sent are not yet a stored file: hold at 99 until the server answers.
+          onProgress: (loaded, total) => {
+            patch(id, { progress: Math.min(99, Math.round((loaded / total) * 100)) });
+            showProgress(false);
+          },
+        });
+        succeeded += 1;
+        patch(id, { status: 'completed', progress: 100, uploadedId: uploaded.id });
+        if (uploaded.kind === 'image') scheduleAutoTag(uploaded, client, (loading) => patch(id, { autoTagLoading: loading }));
+      } catch (error) {
+        failed += 1;
+        patch(id, { status: 'error', progress: 0 });
+        if (isUnauthorizedError(error)) {
+          running.current = false;
+          showProgress(true);
+          handleUnauthorized();
+          return;
+        }
+      }
+      showProgress(false);
+    }
+    running.current = false;
+    finishRun(succeeded, failed);
+  }, [client, finishRun, patch, showProgress]);
+
+  const scheduleStart = useCallback(() => {
+    window.clearTimeout(timers.current.start);
+    timers.current.start = window.setTimeout(() => void start(), AUTO_START_MS);
+  }, [start]);
+
+  const addFiles = useCallback((files: readonly File[]) => {
+    if (files.length === 0) return;
+    const added = files.map<UploadItem>((file) => ({
+      id: `upload-${(nextId += 1)}`,
+      file,
+      status: 'pending',
+      progress: 0,
+      previewUrl: file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined,
+    }));
+    commit((current) => [...current, ...added]);
+    scheduleStart();
+  }, [commit, scheduleStart]);
+
+  const remove = useCallback((id: string) => {
+    const item = itemsRef.current.find((i) => i.id === id);
+    if (!item || (item.status !== 'pending' && item.status !== 'error')) return;
+    if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
+    commit((current) => current.filter((i) => i.id !== id));
+    setEditingId((current) => (current === id ? null : current));
+  }, [commit]);
+
+  const retry = useCallback((id: string) => {
+    patch(id, { status: 'pending', progress: 0 });
+    scheduleStart();
+  }, [patch, scheduleStart]);
+
+  const customize = useCallback((id: string, values: Pick<UploadItem, 'customName' | 'customDescription' | 'customTags'>) => patch(id, values), [patch]);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      window.clearTimeout(pending.start);
+      window.clearTimeout(pending.close);
+    };
+  }, []);
+
+  const closeRun = useCallback(() => {
+    cardClosed.current = true;
+    setRun(null);
+  }, []);
+
+  return { items, form, setForm, editingId, setEditingId, run, closeRun, addFiles, remove, retry, customize };
+}
