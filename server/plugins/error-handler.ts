@@ -15,7 +15,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ message: first, errors });
     }
     if (error instanceof ValidationError) {
-      return reply.status(400).send({ message: error.message, errors: error.fields });
+      const hasFields = Object.keys(error.fields).length > 0;
+      return reply.status(400).send(hasFields ? { message: error.message, errors: error.fields } : { message: error.message });
     }
     if (error instanceof AppError) {
       return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
