@@ -18,7 +18,12 @@ function run(cmd) {
 
 const lockHash = crypto.createHash('sha256').update(fs.readFileSync(lock)).digest('hex');
 const installed = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : null;
-if (installed !== lockHash) {
+// Right after a plain `npm ci` / `npm install` (as CI does) there is no stamp yet, but npm's
+// own record of the tree is newer than the lock file: nothing to install.
+const npmRecord = path.join(root, 'node_modules', '.package-lock.json');
+const freshNpmInstall = !installed && fs.existsSync(npmRecord) && fs.statSync(npmRecord).mtimeMs >= fs.statSync(lock).mtimeMs;
+if (freshNpmInstall) fs.writeFileSync(stamp, lockHash);
+else if (installed !== lockHash) {
   run(fs.existsSync(path.join(root, 'node_modules')) ? 'npm install --no-audit --no-fund' : 'npm ci --no-audit --no-fund');
   fs.writeFileSync(stamp, lockHash);
 }
