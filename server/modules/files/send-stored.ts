@@ -49,6 +49,8 @@ export async function sendStored(storage: Storage, request: FastifyRequest, repl
   const range = parseRange(request.headers.range, stat.size);
   if (range === 'invalid') {
     reply.header('content-range', `bytes */${stat.size}`);
+    // The body is the JSON error, not the object: a media type here makes Fastify refuse it (500).
+    reply.header('content-type', 'application/json; charset=utf-8');
     return reply.status(416).send({ message: 'Range not satisfiable' });
   }
   if (range) {

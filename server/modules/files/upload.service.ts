@@ -8,7 +8,6 @@ import type { MultipartFile } from '@fastify/multipart';
 import { DESCRIPTION_MAX, FILE_NAME_MAX, fileMessages, tagList } from '../../../contract/files';
 import { AppError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../lib/errors';
 import { detectFileType } from '../../media/detect-type';
-import { MediaError } from '../../media/media-errors';
 import { processMedia } from '../../media/process-media';
 import type { Storage } from '../../storage/storage';
 import { newKeyBase } from '../../storage/storage';
@@ -46,8 +45,11 @@ export function createUploadService(d: Deps) {
         continue;
       }
       const dest = path.join(tmpDir, 'upload');
-      await pipeline(file.file, fs.createWriteStream(dest));
-      if (file.file.truncated) throw new PayloadTooLargeError(fileMessages.tooLarge(safeDisplayName(file.filename)));
+      const tooLarge = () => new PayloadTooLargeError(fileMessages.tooLarge(safeDisplayName(file.filename || 'File')));
+      await pipeline(file.file, fs.createWriteStream(dest)).catch((err) => {
+        throw (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err;
+      });
+      if (file.file.truncated) throw tooLarge();
       part = { filename: file.filename, path: dest };
     }
     return { fields, part };
@@ -76,7 +78,9 @@ export function createUploadService(d: Deps) {
         const keyBase = newKeyBase();
         const media = await processMedia({ inputPath: part.path, kind: type.kind, mime: type.mime, storage: d.storage, keyBase, logger: request.log }).catch(
           (err) => {
-            if (err instanceof MediaError) throw new AppError(err.status, err.status === 415 ? fileMessages.unsupported(original) : `${original}: ${err.message}`);
+            // The pipeline's refusals (UnsupportedMediaError, ImageTooLargeError) are AppErrors: name the file in them.
+            if (err instanceof UnsupportedMediaTypeError) throw new UnsupportedMediaTypeError(fileMessages.unsupported(original));
+            if (err instanceof AppError) throw new AppError(err.statusCode, `${original}: ${err.message}`);
             throw err;
           },
         );

@@ -1,0 +1,174 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { migrateDatabase, openDatabase, type Database } from '../server/db/client.ts';
+
+// Feed throughput with 100 000 files: `GET /api/files` at offset 0 and at offset 10 000 (with
+// `before`, as the client sends it, and without, to show what the keyset saves), each against
+// a bare Fastify route in the same process answering the same 20-item JSON.
+
+const FILES = 100_000;
+const DEEP = 10_000;
+const PAGE = 20;
+
+type AutocannonResult = { requests: { average: number }; latency: { p50: number; p99: number }; non2xx: number; errors: number };
+type Autocannon = (opts: { url: string; connections: number; duration: number; headers?: Record<string, string> }) => Promise<AutocannonResult>;
+// autocannon ships no types; the one call used here is typed above.
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+export type FeedBenchRow = { db: string; case: string; appRps: number; bareRps: number; ratio: number; appP50Ms: number; appP99Ms: number };
+export type FeedBenchResult = { rows: FeedBenchRow[]; seed: { db: string; seconds: number }[] };
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+/** 200 owners and 100 000 files (10 % private, mixed kinds) in two INSERT … SELECT statements. */
+export async function seed(database: Database): Promise<number> {
+  const start = performance.now();
+  await database.db.execute(sql`
+    insert into users (email, username, password_hash, first_name, last_name)
+    select 'seed' || g || '@example.com', 'seed_' || g, 'x', 'Seed', 'Owner ' || g from generate_series(1, 200) g`);
+  await database.db.execute(sql`
+    insert into files (user_id, name, description, tags, original_name, file_type, kind, size, key_base, storage_key,
+                       webp_key, webp_size, thumbnail_key, thumbnail_size, width, height, placeholder, is_public,
+                       like_count, view_count, comment_count, created_at)
+    select u.id, 'Photo ' || g, 'Seeded file number ' || g, array['seed', 'tag' || (g % 50)], 'photo' || g || '.jpg',
+           'image/jpeg', 'image', 100000 + g % 5000, k, k || '_original.jpg', k || '.webp', 50000, 'thumbnails/' || k || '_thumb.webp', 8000,
+           1600, 1200, 'data:image/webp;base64,UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', g % 10 <> 0,
+           g % 97, g % 1013, g % 7, now() - make_interval(secs => ${FILES} - g)
+    from generate_series(1, ${FILES}) g
+    cross join lateral (select substr(md5(g::text), 1, 2) || '/' || substr(md5(g::text), 3, 2) || '/' ||
+                               substr(md5('k' || g), 1, 8) || '-' || substr(md5('k' || g), 9, 4) || '-' || substr(md5('k' || g), 13, 4) || '-' ||
+                               substr(md5('k' || g), 17, 4) || '-' || substr(md5('k' || g), 21, 12) as k) key
+    join users u on u.username = 'seed_' || (1 + g % 200)`);
+  await database.db.execute(sql`analyze`);
+  return (performance.now() - start) / 1000;
+}
+
+async function openPostgres(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const name = `kaleido_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const database = await openDatabase({ url: withDatabase(adminUrl, name) });
+  return {
+    database,
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function openPglite(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const database = await openDatabase({ url: null, pglite: await PGlite.create({ extensions: { pg_trgm } }) });
+  return { database, drop: async () => undefined };
+}
+
+async function measure(url: string, headers: Record<string, string>, seconds: number): Promise<AutocannonResult> {
+  await autocannon({ url, headers, connections: 10, duration: 1 }); // warm-up: JIT, plans, pool
+  const result = await autocannon({ url, headers, connections: 10, duration: seconds });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return result;
+}
+
+async function benchOne(kind: 'postgres' | 'pglite', seconds: number): Promise<{ rows: FeedBenchRow[]; seedSeconds: number }> {
+  const opened = kind === 'postgres' ? await openPostgres() : await openPglite();
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-bench-'));
+  const bare = Fastify({ logger: false });
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  try {
+    await migrateDatabase(opened.database);
+    const seedSeconds = await seed(opened.database);
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', AUTH_RATE_LIMIT: '1000' });
+    app = await buildApp({ config, database: opened.database });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    config.publicUrl = base;
+
+    const register = await fetch(`${base}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ email: 'bench@example.com', username: 'bench_viewer', password: 'secret123', firstName: 'Bench', lastName: 'Viewer' }),
+    });
+    if (register.status !== 201) throw new Error(`sign-up failed: ${register.status} ${await register.text()}`);
+    const headers = { cookie: register.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+
+    // The id at position 10 000 is what the client holds when it asks for that page.
+    const get = async (query: string) => (await fetch(`${base}/api/files?${query}`, { headers })).json() as Promise<{ id: number }[]>;
+    const firstPage = await get(`offset=0&limit=${PAGE}`);
+    const previous = await get(`offset=${DEEP - 1}&limit=1`);
+    const deepQuery = `offset=${DEEP}&limit=${PAGE}&before=${previous[0].id}`;
+    const deepPage = await get(deepQuery);
+    const deepByOffset = await get(`offset=${DEEP}&limit=${PAGE}`);
+    if (deepPage.length !== PAGE || deepPage.map((f) => f.id).join() !== deepByOffset.map((f) => f.id).join()) throw new Error('before and offset disagree');
+
+    bare.get('/first', async () => firstPage);
+    bare.get('/deep', async () => deepPage);
+    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+
+    const cases = [
+      { name: 'offset 0', app: `offset=0&limit=${PAGE}`, bare: '/first' },
+      { name: `offset ${DEEP} + before`, app: deepQuery, bare: '/deep' },
+      { name: `offset ${DEEP}, no before`, app: `offset=${DEEP}&limit=${PAGE}`, bare: '/deep' },
+    ];
+    const rows: FeedBenchRow[] = [];
+    for (const c of cases) {
+      const real = await measure(`${base}/api/files?${c.app}`, headers, seconds);
+      const plain = await measure(bareBase + c.bare, {}, seconds);
+      rows.push({
+        db: kind,
+        case: c.name,
+        appRps: Math.round(real.requests.average),
+        bareRps: Math.round(plain.requests.average),
+        ratio: Math.round((real.requests.average / plain.requests.average) * 1000) / 1000,
+        appP50Ms: real.latency.p50,
+        appP99Ms: real.latency.p99,
+      });
+    }
+    return { rows, seedSeconds };
+  } finally {
+    await bare.close();
+    await app?.close();
+    await opened.database.close();
+    await opened.drop();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** PostgreSQL always; PGlite too unless BENCH_PGLITE=off. */
+export async function benchFeed({ seconds = 5 } = {}): Promise<FeedBenchResult> {
+  const result: FeedBenchResult = { rows: [], seed: [] };
+  const kinds: ('postgres' | 'pglite')[] = process.env.BENCH_PGLITE === 'off' ? ['postgres'] : ['postgres', 'pglite'];
+  for (const kind of kinds) {
+    const { rows, seedSeconds } = await benchOne(kind, seconds);
+    result.rows.push(...rows);
+    result.seed.push({ db: kind, seconds: Math.round(seedSeconds * 10) / 10 });
+  }
+  printFeed(result);
+  return result;
+}
+
+export function printFeed(result: FeedBenchResult): void {
+  console.log(`\nFeed: GET /api/files (limit ${PAGE}) over ${FILES.toLocaleString('en')} files vs a bare Fastify route with the same JSON`);
+  console.log(`seeded in ${result.seed.map((s) => `${s.db} ${s.seconds} s`).join(', ')}; 10 connections, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.table(result.rows.map((r) => ({ db: r.db, case: r.case, 'app req/s': r.appRps, 'bare req/s': r.bareRps, 'app/bare': r.ratio, 'app p50 ms': r.appP50Ms, 'app p99 ms': r.appP99Ms })));
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  await benchFeed();
+}

@@ -1,0 +1,143 @@
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as samples from '../../media/test-support/samples';
+import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+
+// How stored bytes are served: types, Range for seeking, download names, caching.
+
+let t: TestApp;
+let dir: samples.TempDir;
+let owner: TestClient;
+let video: Buffer;
+let clip: any;
+
+beforeAll(async () => {
+  [t, dir] = await Promise.all([startTestApp({ AUTH_RATE_LIMIT: '1000' }), samples.tempDir()]);
+  owner = t.client();
+  await signUp(owner);
+  video = await fs.readFile(await samples.ffmpegSample(dir, 'clip.mp4', [...samples.VIDEO_SOURCE, '-c:v', 'libx264', '-pix_fmt', 'yuv420p']));
+  clip = await upload(video, 'clip.mp4');
+});
+afterAll(async () => {
+  await Promise.all([t?.close(), dir?.cleanup()]);
+});
+
+async function upload(bytes: Buffer, filename: string, fields: Record<string, string> = {}) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.append(k, v);
+  f.append('file', new Blob([new Uint8Array(bytes)]), filename);
+  const res = await owner.post('/api/files', f);
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+async function raw(url: string, headers: Record<string, string> = {}, c: TestClient = owner) {
+  const res = await fetch(t.url + url, { headers: { ...(c.cookies.size ? { cookie: c.cookieHeader } : {}), ...headers } });
+  return { res, bytes: Buffer.from(await res.clone().arrayBuffer()) };
+}
+
+describe('HTTP Range on a video', () => {
+  it('serves the whole clip with its type, length and nosniff', async () => {
+    const { res, bytes } = await raw(clip.contentUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('video/mp4');
+    expect(res.headers.get('accept-ranges')).toBe('bytes');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Number(res.headers.get('content-length'))).toBe(video.length);
+    expect(bytes.equals(video)).toBe(true);
+  });
+
+  it.each([
+    ['bytes=0-99', 0, 99],
+    ['bytes=100-', 100, -1],
+    ['bytes=-50', -50, -1],
+    ['bytes=1000-1000', 1000, 1000],
+  ])('%s → 206 with the right Content-Range and bytes', async (range, from, to) => {
+    const size = video.length;
+    const start = from < 0 ? size + from : from;
+    const end = to < 0 ? size - 1 : to;
+    const { res, bytes } = await raw(clip.contentUrl, { range });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe(`bytes ${start}-${end}/${size}`);
+    expect(Number(res.headers.get('content-length'))).toBe(end - start + 1);
+    expect(bytes.equals(video.subarray(start, end + 1))).toBe(true);
+  });
+
+  it('clamps an end past the last byte', async () => {
+    const { res, bytes } = await raw(clip.contentUrl, { range: `bytes=10-${video.length + 500}` });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe(`bytes 10-${video.length - 1}/${video.length}`);
+    expect(bytes.length).toBe(video.length - 10);
+  });
+
+  it.each(['bytes=999999999-', 'bytes=50-10', 'bytes=abc', 'bytes=-', 'items=0-10'])('%s → 416 with bytes */size', async (range) => {
+    const { res } = await raw(clip.contentUrl, { range });
+    expect(res.status).toBe(416);
+    expect(res.headers.get('content-range')).toBe(`bytes */${video.length}`);
+    expect(await res.json()).toEqual({ message: 'Range not satisfiable' });
+  });
+});
+
+describe('downloads keep the original name', () => {
+  it('as an attachment, with an ASCII fallback and the exact UTF-8 name', async () => {
+    const name = 'Fête à Noël – 日本 100%.pdf';
+    const file = await upload(await samples.pdf(), name);
+    expect(file.name).toBe(name);
+    const { res } = await raw(file.downloadUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const disposition = res.headers.get('content-disposition')!;
+    expect(disposition.startsWith('attachment; ')).toBe(true);
+    const ascii = /filename="([^"]*)"/.exec(disposition)![1];
+    expect(ascii).toMatch(/^[\x20-\x7e]+\.pdf$/);
+    const utf8 = /filename\*=UTF-8''([^;\s]+)/.exec(disposition)![1];
+    expect(utf8).not.toMatch(/[^A-Za-z0-9%\-_.!~*'()]/);
+    expect(decodeURIComponent(utf8)).toBe(name);
+  });
+
+  it('the content URL is inline, without a download name', async () => {
+    const { res } = await raw(clip.contentUrl);
+    expect(res.headers.get('content-disposition') ?? 'inline').not.toMatch(/attachment/);
+  });
+});
+
+describe('caching', () => {
+  it('public derivatives are immutable and revalidate with ETag → 304', async () => {
+    const photo = await upload(await samples.jpegWithExifAndGps(), 'photo.jpg');
+    for (const url of [photo.filePath, photo.thumbnailPath, clip.posterPath]) {
+      const first = await raw(url, {}, t.client());
+      expect(first.res.status, url).toBe(200);
+      expect(first.res.headers.get('content-type'), url).toBe('image/webp');
+      expect(first.res.headers.get('cache-control'), url).toBe('public, max-age=31536000, immutable');
+      const etag = first.res.headers.get('etag')!;
+      expect(etag, url).toMatch(/^"[^"]+"$/);
+      const again = await raw(url, { 'if-none-match': etag }, t.client());
+      expect(again.res.status, url).toBe(304);
+      expect(again.bytes.length, url).toBe(0);
+      expect((await raw(url, { 'if-none-match': '"something-else"' }, t.client())).res.status, url).toBe(200);
+    }
+  });
+
+  it('a private file’s objects and any /content are never cached by shared caches', async () => {
+    const hidden = await upload(await samples.gif(), 'hidden.gif', { isPublic: 'false' });
+    for (const url of [hidden.filePath, hidden.thumbnailPath, hidden.contentUrl, clip.contentUrl]) {
+      const { res } = await raw(url);
+      expect(res.status, url).toBe(200);
+      expect(res.headers.get('cache-control'), url).toBe('private, no-cache');
+    }
+  });
+
+  it('the JPEG format is served as image/jpeg', async () => {
+    const photo = await upload(await samples.pngWithAlpha(), 'alpha.png');
+    const opt = (await owner.get(`/api/files/${photo.id}/optimization`)).body;
+    expect((await raw(opt.formats.compressed)).res.headers.get('content-type')).toBe('image/jpeg');
+    expect((await raw(opt.formats.original)).res.headers.get('content-type')).toBe('image/png');
+  });
+
+  it('an /uploads/ path that is not a stored key answers 404', async () => {
+    for (const url of ['/uploads/../../etc/passwd', '/uploads/ab/cd/not-a-key.webp', `${clip.posterPath}x`, clip.posterPath.replace('_poster', '_preview')]) {
+      expect((await raw(url)).res.status, url).toBe(404);
+    }
+  });
+});
