@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { newMember } from '../helpers/test-client';
+
+const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+let t: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+async function signedInPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const res = await page.request.post(`${t.url}/api/register`, { data: newMember({ firstName: 'Uma', lastName: 'Uploader' }), headers: { Origin: t.url } });
+  expect(res.status()).toBe(201);
+  return page;
+}
+
+describe('files journey', () => {
+  it('uploads three files, shows them in the feed, likes one and comments on it', async () => {
+    const page = await signedInPage();
+    await page.goto(t.url);
+    await expect.poll(() => page.getByText('No files found').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+    await dialog.getByText('Drag & drop files here or click to browse').waitFor();
+    await dialog.getByLabel('Tags').fill('journey, e2e');
+    await page.getByTestId('upload-input').setInputFiles(['astronaut.jpg', 'chelsea-cat.jpg', 'coffee-cup.jpg'].map((f) => path.join(PHOTOS, f)));
+
+    const progress = page.getByTestId('upload-progress');
+    await progress.getByText('Uploading Files').or(progress.getByText('Upload Complete')).waitFor();
+    await progress.getByText('Upload Complete').waitFor({ timeout: 60_000 });
+    await expect.poll(() => progress.textContent()).toContain('3 of 3 files');
+    await expect.poll(() => progress.textContent()).toContain('100%');
+    await expect.poll(() => progress.textContent()).toContain('All files uploaded successfully');
+
+    // Two seconds after a clean run the card and the dialog close and the feed shows the files.
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    await progress.waitFor({ state: 'hidden', timeout: 10_000 });
+    const cards = page.getByTestId('file-card');
+    await expect.poll(() => cards.count()).toBe(3);
+    await expect.poll(() => page.getByTestId('masonry-grid').getAttribute('data-columns')).toBe('4');
+    await expect.poll(() => page.getByTestId('feed-end').textContent()).toContain("You've reached the end");
+    // Newest first: the last file sent leads the grid.
+    const ids = await cards.evaluateAll((nodes) => nodes.map((n) => Number(n.getAttribute('data-file-id'))));
+    expect(ids[0]).toBeGreaterThan(ids[1]);
+
+    await cards.first().click();
+    const detail = page.getByRole('dialog', { name: 'coffee-cup.jpg' });
+    await detail.waitFor();
+    await detail.getByText('Saved to (0)').waitFor();
+    await detail.getByText('No comments yet. Be the first to comment!').waitFor();
+
+    await detail.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect.poll(() => detail.getByTestId('like-count').textContent()).toBe('1');
+    await detail.getByRole('button', { name: 'Unlike', exact: true }).waitFor();
+
+    await detail.getByPlaceholder('Add a comment...').fill('What a lovely cup');
+    await detail.getByRole('button', { name: 'Send' }).click();
+    await detail.getByTestId('comment').getByText('What a lovely cup').waitFor();
+    await detail.getByText('Comments (1)').waitFor();
+
+    // The like survives a reload: the server has it.
+    await page.keyboard.press('Escape');
+    await page.reload();
+    await page.getByTestId('file-card').first().hover();
+    await expect.poll(() => page.getByRole('button', { name: 'Unlike coffee-cup.jpg' }).textContent()).toBe('1');
+    await page.context().close();
+  });
+
+  it('refuses a file type the picker does not accept with the spec message', async () => {
+    const page = await signedInPage();
+    await page.goto(t.url);
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    await page.getByTestId('upload-input').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page.getByText('notes.txt: File type not supported').waitFor();
+    await page.getByText('Upload Error').waitFor();
+    await page.context().close();
+  });
+
+  it('shows the file page with its details and comments tab', async () => {
+    const page = await signedInPage(375);
+    const upload = await page.request.post(`${t.url}/api/files`, {
+      headers: { Origin: t.url },
+      multipart: { name: 'Grass', description: 'Green', tags: 'nature', isPublic: 'true', file: { name: 'grass.jpg', mimeType: 'image/jpeg', buffer: await readFile(path.join(PHOTOS, 'grass.jpg')) } },
+    });
+    expect(upload.status()).toBe(201);
+    const { id } = (await upload.json()) as { id: number };
+    await page.goto(`${t.url}/file/${id}`);
+    await page.getByRole('heading', { name: 'Grass' }).waitFor();
+    await page.getByText('In Folders').waitFor();
+    await page.getByRole('button', { name: /^Like/ }).click();
+    await page.getByRole('button', { name: /^Liked/ }).waitFor();
+    await page.getByRole('tab', { name: 'Comments (0)' }).click();
+    await page.getByText('No comments yet', { exact: true }).waitFor();
+    await page.getByPlaceholder('Add a comment...').fill('  Nice texture  ');
+    await page.getByRole('button', { name: 'Post Comment' }).click();
+    await page.getByTestId('comment').getByText('Nice texture').waitFor();
+    await page.getByRole('tab', { name: 'Comments (1)' }).waitFor();
+
+    await page.goto(`${t.url}/file/999999`);
+    await page.getByText('File not found').waitFor();
+    await page.getByText("The file you're looking for doesn't exist or you don't have permission to view it.").waitFor();
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.waitForURL(`${t.url}/`);
+    await page.context().close();
+  });
+});
