@@ -10,7 +10,7 @@ const photos = path.resolve(import.meta.dirname, '../../../tests/fixtures/photos
 
 async function upload(c: TestClient, name: string, type = 'image/jpeg', body?: Buffer) {
   const form = new FormData();
-  form.append('file', new Blob([body ?? (await fs.readFile(path.join(photos, name)))], { type }), name);
+  form.append('file', new Blob([new Uint8Array(body ?? (await fs.readFile(path.join(photos, name))))], { type }), name);
   form.append('tags', 'mine');
   const res = await c.post('/api/files', form);
   expect(res.status).toBe(201);
