@@ -33,6 +33,17 @@ const suites = [
 let passed = 0;
 let failed = 0;
 let broken = false;
+
+// Types first: a type error is a failure even when every test happens to pass.
+if (!only.length) {
+  console.log('\n=== typecheck ===');
+  const tsc = spawnSync('npx', ['tsc', '--noEmit', '-p', '.'], { cwd: root, stdio: 'inherit' });
+  if (tsc.status !== 0) {
+    console.log('[test] typecheck failed');
+    broken = true;
+  }
+}
+
 for (const s of suites) {
   console.log(`\n=== ${s.name} ===`);
   s.before?.();
