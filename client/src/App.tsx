@@ -3,6 +3,7 @@ import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { PreferencesEffect } from '@/features/settings/preferences-effect';
+import { UploadProvider } from '@/features/files/upload-dialog';
 import { useAuth } from '@/lib/auth';
 import { HomePage } from '@/routes/home';
 import { LandingPage } from '@/routes/landing';
@@ -62,7 +63,9 @@ export function App() {
   return (
     <>
       <PreferencesEffect />
-      <AppRoutes />
+      <UploadProvider>
+        <AppRoutes />
+      </UploadProvider>
       <Toaster />
     </>
   );

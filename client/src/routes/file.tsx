@@ -51,7 +51,7 @@ function FileView({ id }: { id: number }) {
       <BackToHome />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_420px] lg:gap-8">
         <div className="space-y-3">
-          <div className="relative h-[55vh] overflow-hidden rounded-2xl bg-zinc-950 p-2 shadow-sm sm:h-[70vh] sm:p-4">
+          <div className="relative h-[55vh] overflow-hidden rounded-2xl bg-zinc-950 p-2 shadow-sm ring-1 ring-border sm:h-[70vh] sm:p-4">
             <FilePreview file={file} />
           </div>
           {file.kind !== 'image' && file.kind !== 'pdf' && (

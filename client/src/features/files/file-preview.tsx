@@ -102,10 +102,12 @@ export function FilePreview({ file }: { file: FileDto }) {
       );
     case 'video':
       return (
-        <NsfwGuard isNsfw={file.isNsfw} className="flex size-full items-center justify-center">
-          <video controls playsInline preload="metadata" poster={file.posterPath ? mediaUrl(file.posterPath) : undefined} src={file.contentUrl} className="max-h-full max-w-full">
-            <a href={file.downloadUrl}>Download {file.name}</a>
-          </video>
+        <NsfwGuard isNsfw={file.isNsfw} className="size-full">
+          <div className="flex size-full items-center justify-center">
+            <video controls playsInline preload="metadata" poster={file.posterPath ? mediaUrl(file.posterPath) : undefined} src={file.contentUrl} className="max-h-full max-w-full rounded-lg">
+              <a href={file.downloadUrl}>Download {file.name}</a>
+            </video>
+          </div>
         </NsfwGuard>
       );
     case 'audio':

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { UploadDropzone } from './upload-dropzone';
@@ -8,30 +8,34 @@ import { UploadFormFields } from './upload-form-fields';
 import { UploadProgressCard } from './upload-progress-card';
 import { useUploadQueue } from './use-upload-queue';
 
+const OpenUploadContext = createContext<(() => void) | null>(null);
+
 function isInsideProgressCard(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('[data-upload-progress]') !== null;
 }
 
 /**
- * The header's upload button with its dialog (spec 2 §2 Upload dialog) and the floating
- * progress card. The queue lives here, so closing the dialog does not stop an upload.
+ * Holds the upload queue, its dialog (spec 2 §2 Upload dialog) and the floating progress
+ * card above the routes, so an upload keeps going while the member moves between screens.
  */
-export function UploadButton() {
+export function UploadProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const queue = useUploadQueue({ onAllUploaded: () => setOpen(false) });
   const { items } = queue;
 
   return (
-    <>
-      <Button variant="brand" onClick={() => setOpen(true)} className="h-9 rounded-full px-3 sm:px-4" aria-label="Upload files">
-        <Plus className="size-4" aria-hidden />
-        <span className="hidden sm:inline">Upload</span>
-      </Button>
+    <OpenUploadContext.Provider value={() => setOpen(true)}>
+      {children}
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
           className="max-w-2xl gap-5"
           onPointerDownOutside={(event) => isInsideProgressCard(event.target) && event.preventDefault()}
           onInteractOutside={(event) => isInsideProgressCard(event.target) && event.preventDefault()}
+          // Focus the dialog rather than the Name field: on phones a focused field opens the keyboard over the drop zone.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            (event.target as HTMLElement | null)?.focus();
+          }}
         >
           <DialogHeader>
             <DialogTitle>Upload Files</DialogTitle>
@@ -67,6 +71,18 @@ export function UploadButton() {
         </DialogContent>
       </Dialog>
       <UploadProgressCard run={queue.run} onClose={queue.closeRun} />
-    </>
+    </OpenUploadContext.Provider>
+  );
+}
+
+/** The header's upload button: opens the upload dialog of the surrounding `UploadProvider`. */
+export function UploadButton() {
+  const openUpload = useContext(OpenUploadContext);
+  if (!openUpload) return null;
+  return (
+    <Button variant="brand" onClick={openUpload} className="h-9 rounded-full px-3 sm:px-4" aria-label="Upload files">
+      <Plus className="size-4" aria-hidden />
+      <span className="hidden sm:inline">Upload</span>
+    </Button>
   );
 }

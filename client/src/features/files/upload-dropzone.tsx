@@ -29,7 +29,7 @@ export function UploadDropzone({ onFiles }: { onFiles: (files: File[]) => void }
       {...getRootProps({
         'aria-label': 'Choose files to upload',
         className: cn(
-          'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed px-6 py-10 text-center transition-colors',
+          'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed px-4 py-6 text-center sm:px-6 sm:py-10 transition-colors',
           'focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none',
           isDragReject
             ? 'border-destructive bg-destructive/5 text-destructive'

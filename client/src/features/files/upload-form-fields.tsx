@@ -22,7 +22,7 @@ export function UploadFormFields({ form, onChange }: { form: UploadForm; onChang
       </div>
       <div className="space-y-1.5 sm:col-span-2">
         <Label htmlFor={`${id}-description`}>Description</Label>
-        <Textarea id={`${id}-description`} value={form.description} rows={2} maxLength={2000} placeholder="Tell people about these files" onChange={(e) => onChange({ ...form, description: e.target.value })} />
+        <Textarea id={`${id}-description`} className="min-h-16" value={form.description} rows={2} maxLength={2000} placeholder="Tell people about these files" onChange={(e) => onChange({ ...form, description: e.target.value })} />
       </div>
       <label htmlFor={`${id}-public`} className="flex cursor-pointer items-center gap-3 rounded-xl border p-3 sm:col-span-2">
         <span className={cn('flex size-9 items-center justify-center rounded-lg', form.isPublic ? 'bg-primary/10 text-primary' : 'bg-muted text-muted-foreground')}>
