@@ -43,21 +43,19 @@ export function createFilesRepo(db: Db) {
       return rows.map((r) => r.id);
     },
 
-    /** Two queries whatever the page size: the files with their owners, then the viewer's likes. */
+    /** One query whatever the page size: the files, their owners and the viewer's likes. */
     async hydrate(ids: number[], viewerId: number | null): Promise<Hydrated[]> {
       if (!ids.length) return [];
-      const rows = await db.select({ file: files, owner: users }).from(files).innerJoin(users, eq(users.id, files.userId)).where(inArray(files.id, ids));
-      const liked = viewerId
-        ? new Set(
-            (await db.select({ fileId: fileLikes.fileId }).from(fileLikes).where(and(eq(fileLikes.userId, viewerId), inArray(fileLikes.fileId, ids)))).map(
-              (r) => r.fileId,
-            ),
-          )
-        : new Set<number>();
+      const rows = await db
+        .select({ file: files, owner: users, likedBy: fileLikes.userId })
+        .from(files)
+        .innerJoin(users, eq(users.id, files.userId))
+        .leftJoin(fileLikes, and(eq(fileLikes.fileId, files.id), eq(fileLikes.userId, viewerId ?? 0)))
+        .where(inArray(files.id, ids));
       const byId = new Map(rows.map((r) => [r.file.id, r]));
       return ids.flatMap((id) => {
         const r = byId.get(id);
-        return r ? [{ file: r.file, owner: r.owner, isLiked: liked.has(id) }] : [];
+        return r ? [{ file: r.file, owner: r.owner, isLiked: r.likedBy !== null }] : [];
       });
     },
 
