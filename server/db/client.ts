@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -22,11 +23,12 @@ export type Database = {
 export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 /** PGlite on disk (the embedded default) or a PostgreSQL server when a URL is given. */
-export async function openDatabase(opts: { url: string | null; pgliteDir?: string; pglite?: PGlite }): Promise<Database> {
+export async function openDatabase(opts: { url: string | null; pgliteDir?: string; pglite?: PGlite; logger?: Logger }): Promise<Database> {
+  const logger = opts.logger ?? false;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     pool.on('error', () => {}); // idle client errors surface on the next query instead
-    return { db: drizzlePg(pool, { schema }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: drizzlePg(pool, { schema, logger }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
   }
   let client = opts.pglite;
   if (!client) {
@@ -34,7 +36,7 @@ export async function openDatabase(opts: { url: string | null; pgliteDir?: strin
     client = await PGlite.create(opts.pgliteDir!, { extensions: { pg_trgm } });
   }
   const owned = client;
-  return { db: drizzlePglite(owned, { schema }) as unknown as Db, kind: 'pglite', close: () => owned.close() };
+  return { db: drizzlePglite(owned, { schema, logger }) as unknown as Db, kind: 'pglite', close: () => owned.close() };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

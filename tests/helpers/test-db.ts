@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { Logger } from 'drizzle-orm/logger';
 import { openDatabase, type Database } from '../../server/db/client';
 
 declare module 'vitest' {
@@ -22,19 +23,19 @@ export function withDatabase(url: string, name: string): string {
  * A migrated database of its own for one test file: PGlite loaded from the dump the global
  * setup made once, or a PostgreSQL database copied from the migrated template.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(logger?: Logger): Promise<Database> {
   const target = inject('testDb');
   if (target.kind === 'pglite') {
     const dump = new Blob([await fs.readFile(target.dumpPath)]);
     const client = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } });
-    return openDatabase({ url: null, pglite: client });
+    return openDatabase({ url: null, pglite: client, logger });
   }
   const name = `kaleido_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: target.adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${target.template}`);
   await admin.end();
-  const database = await openDatabase({ url: withDatabase(target.adminUrl, name) });
+  const database = await openDatabase({ url: withDatabase(target.adminUrl, name), logger });
   return {
     ...database,
     async close() {
