@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { FILE_MAX_BYTES } from '../contract/limits';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { logOptions } from './lib/log-options';
 import { createMemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { createLocalStorage } from './storage/local-storage';
 import type { Storage } from './storage/storage';
@@ -30,16 +31,22 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurity } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 
-export type AppDeps = { config: Config; database: Database; mailer?: Mailer; limiter?: RateLimiter; storage?: Storage; recognizer?: Recognizer };
-
-// Never log a cookie, a password, a token or an authorization header.
-const redact = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'];
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  limiter?: RateLimiter;
+  storage?: Storage;
+  recognizer?: Recognizer;
+  /** Where the log goes (stdout by default); tests read it to prove no secret is written. */
+  logStream?: NodeJS.WritableStream;
+};
 
 /** Builds the whole app from its parts; main.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact },
+    logger: logOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
+import { buildApp, type AppDeps } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { createTestDatabase } from './test-db';
@@ -20,11 +20,15 @@ export type TestApp = {
 };
 
 /** The real app on an ephemeral port over its own database and data folder. */
-export async function startTestApp(env: Record<string, string> = {}, patch: Partial<Config> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  patch: Partial<Config> = {},
+  deps: Partial<Omit<AppDeps, 'config' | 'database'>> = {},
+): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-test-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', ...env }), ...patch };
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ ...deps, config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

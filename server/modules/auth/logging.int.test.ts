@@ -1,0 +1,39 @@
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, waitForMail, type TestApp } from '../../../tests/helpers/test-app';
+import { newMember } from '../../../tests/helpers/test-client';
+
+// Request logging is on in production: it must never write a password, a session cookie or a
+// reset token, whichever way they travel (body, header, query string).
+let t: TestApp;
+let log = '';
+beforeAll(async () => {
+  const stream = new PassThrough();
+  stream.on('data', (c: Buffer) => (log += c.toString('utf8')));
+  t = await startTestApp({ LOG_LEVEL: 'info' }, {}, { logStream: stream });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('request log', () => {
+  it('holds requests but no password, cookie or token', async () => {
+    const c = t.client();
+    const m = newMember({ password: 'very-secret-pass-1' });
+    expect((await c.post('/api/register', m)).status).toBe(201);
+    const cookie = c.cookies.get('kaleido_session')!;
+    expect((await c.get('/api/user')).status).toBe(200);
+    await c.post('/api/auth/forgot-password', { email: m.email });
+    const mail = await waitForMail(t, (x) => x.to === m.email);
+    const token = decodeURIComponent(/token=([^\s]+)/.exec(mail.text)![1]);
+    expect((await c.get(`/api/auth/reset-password/validate?token=${encodeURIComponent(token)}`)).body.valid).toBe(true);
+    await c.get(`/reset-password?token=${encodeURIComponent(token)}`, { accept: 'text/html' });
+    expect((await c.post('/api/auth/reset-password', { token, password: 'another-secret-9' })).status).toBe(200);
+
+    expect(log).toContain('/api/auth/reset-password/validate?token=[redacted]');
+    expect(log).toContain('"url":"/api/register"');
+    for (const secret of ['very-secret-pass-1', 'another-secret-9', cookie, token, encodeURIComponent(token)]) {
+      expect(log.includes(secret), `log contains ${secret.slice(0, 6)}…`).toBe(false);
+    }
+  });
+});
