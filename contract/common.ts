@@ -14,4 +14,8 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
-export const idParam = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are int4 identity columns: a larger number is refused here, not by PostgreSQL as a 500. */
+export const ID_MAX = 2_147_483_647;
+export const idField = z.coerce.number().int().positive().max(ID_MAX);
+
+export const idParam = z.object({ id: idField });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './common';
 
 export const TAG_MAX_LENGTH = 40;
 export const TAGS_PER_FILE = 20;
@@ -81,7 +82,7 @@ export type FileDto = z.infer<typeof fileDto>;
 export const feedQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  before: z.coerce.number().int().positive().optional(),
+  before: idField.optional(),
 });
 
 export const sortBy = z.enum(['newest', 'oldest', 'most_liked', 'most_viewed', 'alphabetical']);
@@ -109,7 +110,6 @@ export const commentDto = z.object({
     username: z.string(),
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
-    email: z.string().optional(),
     profileImageUrl: z.string().nullable(),
   }),
 });

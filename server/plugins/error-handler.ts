@@ -2,6 +2,14 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ValidationError } from '../lib/errors';
 
+// The multipart parser (busboy) reports a body it cannot read as a plain Error with no status:
+// no boundary, a boundary over 256 bytes, or data cut short. Those are the client's fault.
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|The needle cannot|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)/;
+
+function isMalformedMultipart(error: FastifyError): boolean {
+  return error.statusCode === undefined && error.code === undefined && MALFORMED_MULTIPART.test(error.message ?? '');
+}
+
 /** Every error becomes `{ message }` with its status; an unexpected one logs its stack and says no more. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -21,6 +29,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     }
+    if (isMalformedMultipart(error)) return reply.status(400).send({ message: 'The upload is malformed or incomplete' });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       if (status === 429) return reply.status(429).send({ message: error.message });

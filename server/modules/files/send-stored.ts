@@ -13,7 +13,9 @@ type SendOptions = {
 /** RFC 6266 / 5987: an ASCII fallback plus the exact UTF-8 name. */
 export function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // encodeURIComponent leaves ' ( ) * as they are, but RFC 5987 does not allow them in the value.
+  const utf8 = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${utf8}`;
 }
 
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {

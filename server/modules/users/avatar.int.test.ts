@@ -126,3 +126,13 @@ describe('GET /uploads/avatars/:name', () => {
     }
   });
 });
+
+describe('PUT /api/user/avatar with a malformed body', () => {
+  it('answers 400, not 500, for multipart without a boundary', async () => {
+    const c = t.client();
+    await signUp(c);
+    const res = await c.request('PUT', '/api/user/avatar', undefined, { 'content-type': 'multipart/form-data' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBeTruthy();
+  });
+});
