@@ -106,9 +106,10 @@ export function createAuthService(d: Deps) {
     },
 
     async resetPassword(token: string, password: string, currentSessionId?: number): Promise<void> {
-      const row = await d.resetTokens.findValid(token);
+      const passwordHash = await hashPassword(password);
+      const row = await d.resetTokens.consume(token);
       if (!row) throw new ValidationError(authMessages.invalidResetToken);
-      await d.users.update(row.userId, { passwordHash: await hashPassword(password) });
+      await d.users.update(row.userId, { passwordHash });
       await d.resetTokens.consumeAllForUser(row.userId);
       await d.sessions.deleteAllForUser(row.userId, currentSessionId);
     },

@@ -162,6 +162,17 @@ describe('reset token check and POST /api/auth/reset-password', () => {
     expect((await reset(token, '12345678')).status).toBe(200);
   });
 
+  it('uses a token once even when two resets race with it', async () => {
+    const m = await signUp(t.client());
+    const token = await requestReset(m.email);
+    const [a, b] = await Promise.all([reset(token, 'first-password-1'), reset(token, 'second-password-2')]);
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    const winner = a.status === 200 ? 'first-password-1' : 'second-password-2';
+    const loser = a.status === 200 ? 'second-password-2' : 'first-password-1';
+    expect(await canLogin(m.email, winner)).toBe(true);
+    expect(await canLogin(m.email, loser)).toBe(false);
+  });
+
   it('voids the older links of the member once one is used', async () => {
     const m = await signUp(t.client());
     const first = await requestReset(m.email);

@@ -50,7 +50,25 @@ export function createResetTokensRepo(db: Db) {
         .limit(1);
       return row ?? null;
     },
-    /** Marks this token used and voids every other open token of the member. */
+    /**
+     * Marks a valid token used in one statement and answers its member: of two requests racing
+     * with one token, only one gets the member back.
+     */
+    async consume(token: string): Promise<{ userId: number } | null> {
+      const [row] = await db
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, hashToken(token)),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning({ userId: passwordResetTokens.userId });
+      return row ?? null;
+    },
+    /** Voids every other open token of the member. */
     async consumeAllForUser(userId: number): Promise<void> {
       await db
         .update(passwordResetTokens)
