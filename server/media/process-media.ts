@@ -68,9 +68,12 @@ export async function processMedia(input: ProcessMediaInput): Promise<MediaResul
   const keys = mediaKeys(input.keyBase, type.ext);
   const logger = input.logger ?? consoleLogger;
   const written: string[] = [];
+  const inFlight: Promise<unknown>[] = [];
   const put = async (key: string, body: Buffer | { path: string }, contentType: string): Promise<StoredObject> => {
     written.push(key);
-    const { size } = await input.storage.put(key, body, { contentType });
+    const write = input.storage.put(key, body, { contentType });
+    inFlight.push(write.catch(() => undefined));
+    const { size } = await write;
     return { key, size };
   };
 
@@ -115,7 +118,9 @@ export async function processMedia(input: ProcessMediaInput): Promise<MediaResul
     }
     return result;
   } catch (error) {
-    // No half-stored upload: the caller will not have a row pointing at these keys.
+    // No half-stored upload: the caller will not have a row pointing at these keys. Parallel
+    // writes may still be running when one fails; deleting before they land would orphan them.
+    await Promise.all(inFlight);
     await Promise.all(written.map((key) => input.storage.delete(key).catch(() => undefined)));
     throw error;
   }

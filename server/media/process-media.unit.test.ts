@@ -140,6 +140,22 @@ describe('processMedia', () => {
     expect(await listStored()).toEqual([]);
   });
 
+  it('leaves nothing stored when one write fails while others are still in flight', async () => {
+    const real = storage;
+    storage = {
+      ...real,
+      async put(key, body, opts) {
+        if (key.endsWith('_thumb.webp')) throw new Error('disk full');
+        // The other writes finish after the failure has been seen.
+        await new Promise((r) => setTimeout(r, 100));
+        return real.put(key, body, opts);
+      },
+    };
+    await expect(run('photo.jpg', await samples.jpegWithExifAndGps())).rejects.toThrow('disk full');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await listStored()).toEqual([]);
+  });
+
   it('refuses a kind that does not match the mime', async () => {
     const inputPath = await dir.file('x.pdf', await samples.pdf());
     await expect(processMedia({ inputPath, kind: 'image', mime: 'application/pdf', storage, keyBase: 'ab/cd/x' })).rejects.toBeInstanceOf(
