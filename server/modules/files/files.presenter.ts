@@ -1,5 +1,5 @@
-import type { FileDto } from '../../../contract/files';
-import type { FileRow } from './files.repo';
+import type { CommentDto, FileDto } from '../../../contract/files';
+import type { FileRow, FilesRepo } from './files.repo';
 import type { UserRow } from '../users/users.repo';
 import { avatarUrl } from '../users/users.presenter';
 
@@ -44,5 +44,19 @@ export function toFileDto(f: FileRow, owner: UserRow, isLiked: boolean): FileDto
       lastName: owner.lastName,
       profileImageUrl: avatarUrl(owner.profileImageKey),
     },
+  };
+}
+
+/** A page of files for the viewer, in the order of `ids`, in one query. */
+export async function presentFiles(repo: Pick<FilesRepo, 'hydrate'>, ids: number[], viewerId: number | null): Promise<FileDto[]> {
+  return (await repo.hydrate(ids, viewerId)).map((h) => toFileDto(h.file, h.owner, h.isLiked));
+}
+
+export function toCommentDto(comment: { id: number; content: string; createdAt: Date }, author: UserRow): CommentDto {
+  return {
+    id: comment.id,
+    content: comment.content,
+    createdAt: comment.createdAt.toISOString(),
+    user: { id: author.id, username: author.username, firstName: author.firstName, lastName: author.lastName, profileImageUrl: avatarUrl(author.profileImageKey) },
   };
 }

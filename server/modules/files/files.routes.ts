@@ -5,9 +5,9 @@ import { errorResponse, idParam, messageResponse } from '../../../contract/commo
 import { analyzeTagsResponse, feedQuery, fileDto, fileMessages, optimizationDto, tagsBody } from '../../../contract/files';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
-import { canEditFile, canViewFile, visibleFilesWhere } from './files.policy';
-import { toFileDto, uploadUrl } from './files.presenter';
-import type { FileRow, FilesRepo } from './files.repo';
+import { canEditFile, findVisibleFile, visibleFilesWhere } from './files.policy';
+import { presentFiles, uploadUrl } from './files.presenter';
+import type { FilesRepo } from './files.repo';
 import type { SocialRepo } from './social.repo';
 import type { TaggingService } from './tagging.service';
 import type { UploadService } from './upload.service';
@@ -18,15 +18,8 @@ const tags = ['files'];
 export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  async function present(ids: number[], viewerId: number | null) {
-    return (await d.files.hydrate(ids, viewerId)).map((h) => toFileDto(h.file, h.owner, h.isLiked));
-  }
-
-  async function visibleFile(id: number, viewer: { id: number } | null): Promise<FileRow> {
-    const file = await d.files.findById(id);
-    if (!file || !canViewFile(file, viewer)) throw new NotFoundError(fileMessages.fileNotFound);
-    return file;
-  }
+  const present = (ids: number[], viewerId: number | null) => presentFiles(d.files, ids, viewerId);
+  const visibleFile = (id: number, viewer: { id: number } | null) => findVisibleFile(d.files, id, viewer);
 
   r.post(
     '/api/files',

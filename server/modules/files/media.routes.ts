@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idParam } from '../../../contract/common';
 import { NotFoundError } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
-import { canViewFile } from './files.policy';
+import { canViewFile, findVisibleFile } from './files.policy';
 import type { FileRow, FilesRepo } from './files.repo';
 import { sendStored } from './send-stored';
 
@@ -24,11 +24,7 @@ function typeOfKey(file: FileRow, key: string): string {
 export async function mediaRoutes(app: FastifyInstance, d: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  async function visibleFile(id: number, viewer: { id: number } | null): Promise<FileRow> {
-    const file = await d.files.findById(id);
-    if (!file || !canViewFile(file, viewer)) throw new NotFoundError('File not found');
-    return file;
-  }
+  const visibleFile = (id: number, viewer: { id: number } | null) => findVisibleFile(d.files, id, viewer);
 
   r.get('/uploads/*', { schema: { hide: true, params: z.object({ '*': z.string().max(300) }) } }, async (request, reply) => {
     const key = request.params['*'];

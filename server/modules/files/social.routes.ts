@@ -4,16 +4,13 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { files } from '../../db/schema/index';
 import { idParam, pageQuery } from '../../../contract/common';
-import { commentBody, commentDto, fileMessages, likeResponse, randomQuery, slideshowImage } from '../../../contract/files';
-import { NotFoundError } from '../../lib/errors';
+import { commentBody, commentDto, fileDto, likeResponse, randomQuery, slideshowImage } from '../../../contract/files';
 import { requireUser } from '../../plugins/session';
-import { avatarUrl } from '../users/users.presenter';
 import type { DiscoveryRepo } from './discovery.repo';
-import { canViewFile, visibleFilesWhere } from './files.policy';
-import { toFileDto, uploadUrl } from './files.presenter';
+import { findVisibleFile, visibleFilesWhere } from './files.policy';
+import { presentFiles, toCommentDto, uploadUrl } from './files.presenter';
 import type { FilesRepo } from './files.repo';
 import type { SocialRepo } from './social.repo';
-import { fileDto } from '../../../contract/files';
 
 type Deps = { files: FilesRepo; social: SocialRepo; discovery: DiscoveryRepo };
 const tags = ['files'];
@@ -26,11 +23,7 @@ function hourSeed(): string {
 export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  async function visibleFileId(id: number, viewer: { id: number } | null): Promise<number> {
-    const file = await d.files.findById(id);
-    if (!file || !canViewFile(file, viewer)) throw new NotFoundError(fileMessages.fileNotFound);
-    return file.id;
-  }
+  const visibleFileId = async (id: number, viewer: { id: number } | null) => (await findVisibleFile(d.files, id, viewer)).id;
 
   r.post('/api/files/:id/like', { schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
     const user = requireUser(request);
@@ -49,24 +42,14 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
   r.get('/api/files/:id/comments', { schema: { tags, params: idParam, querystring: pageQuery, response: { 200: z.array(commentDto) } } }, async (request) => {
     const id = await visibleFileId(request.params.id, request.user);
     const rows = await d.social.listComments(id, request.query);
-    return rows.map(({ comment, user }) => ({
-      id: comment.id,
-      content: comment.content,
-      createdAt: comment.createdAt.toISOString(),
-      user: { id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName, profileImageUrl: avatarUrl(user.profileImageKey) },
-    }));
+    return rows.map(({ comment, user }) => toCommentDto(comment, user));
   });
 
   r.post('/api/files/:id/comments', { schema: { tags, params: idParam, body: commentBody, response: { 201: commentDto } } }, async (request, reply) => {
     const user = requireUser(request);
     const id = await visibleFileId(request.params.id, user);
     const comment = await d.social.addComment(id, user.id, request.body.content.trim());
-    return reply.status(201).send({
-      id: comment.id,
-      content: comment.content,
-      createdAt: comment.createdAt.toISOString(),
-      user: { id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName, profileImageUrl: avatarUrl(user.profileImageKey) },
-    });
+    return reply.status(201).send(toCommentDto(comment, user));
   });
 
   r.get('/api/files/random', { schema: { tags, querystring: randomQuery, response: { 200: z.array(fileDto) } } }, async (request) => {
@@ -74,7 +57,7 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
     // Visitors (the landing page) never get NSFW pictures; members get them blurred by preference.
     const where = request.user ? visibleFilesWhere(request.user) : and(visibleFilesWhere(null), eq(files.isNsfw, false))!;
     const ids = await d.discovery.ids(where, { sort: q.sortBy ?? 'random', type: q.fileType, offset: q.offset, limit: q.limit, seed: hourSeed() });
-    return (await d.files.hydrate(ids, request.user?.id ?? null)).map((h) => toFileDto(h.file, h.owner, h.isLiked));
+    return presentFiles(d.files, ids, request.user?.id ?? null);
   });
 
   r.get('/api/slideshow/images', { schema: { tags, response: { 200: z.array(slideshowImage) } } }, async () => {
