@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files } from '../../server/db/schema/index';
+import { launchBrowser, signUpInBrowser } from '../helpers/browser';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { newMember } from '../helpers/test-client';
+
+const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
+
+// The real recognition model (AUTOTAG on): an image uploaded in the browser is analysed a
+// second later and its suggested tags are saved quietly, then shown on the file.
+let t: TestApp;
+let browser: Browser;
+beforeAll(async () => {
+  t = await startTestApp({ AUTOTAG: 'on' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe('automatic tagging in the upload flow', () => {
+  it('tags the cat photo with cat, and the tag chip leads to search', async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signUpInBrowser(page, t.url, newMember());
+    await page.goto(t.url);
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    await page.getByTestId('upload-input').setInputFiles(path.join(PHOTOS, 'chelsea-cat.jpg'));
+    await page.getByTestId('upload-progress').getByText('Upload Complete').waitFor({ timeout: 60_000 });
+
+    const tagsOf = async () => (await t.database.db.select({ tags: files.tags }).from(files).where(eq(files.name, 'chelsea-cat.jpg')))[0]?.tags ?? [];
+    await expect.poll(tagsOf, { timeout: 60_000 }).toContain('cat');
+
+    await page.reload();
+    await page.getByTestId('file-card').first().click();
+    const chip = page.getByRole('dialog', { name: 'chelsea-cat.jpg' }).getByRole('link', { name: /cat$/ }).or(page.getByRole('dialog').getByRole('button', { name: /cat$/ }));
+    await chip.first().click();
+    await page.waitForURL(/\/search\?q=cat/);
+  });
+});
