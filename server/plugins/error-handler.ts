@@ -30,11 +30,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     if (isMalformedMultipart(error)) return reply.status(400).send({ message: 'The upload is malformed or incomplete' });
+    if (error.code === 'FST_FILES_LIMIT') return reply.status(400).send({ message: 'Send one file per request' });
     const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      if (status === 429) return reply.status(429).send({ message: error.message });
-      return reply.status(status).send({ message: error.message });
-    }
+    if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: 'Internal server error' });
   });

@@ -83,6 +83,17 @@ describe('POST /api/files refusals leave no row and no bytes', () => {
     expect(res.body.message).toBe('Choose a file to upload');
   });
 
+  it('two files in one request → 400 asking for one, and nothing stored', async () => {
+    const [rowsBefore, objectsBefore] = [await rowCount(), await storedObjects()];
+    const f = form(await samples.gif(), 'one.gif');
+    f.append('file', new Blob([new Uint8Array(await samples.gif())], { type: 'image/gif' }), 'two.gif');
+    const res = await owner.post('/api/files', f);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Send one file per request');
+    expect(await rowCount()).toBe(rowsBefore);
+    expect((await storedObjects()).sort()).toEqual(objectsBefore.sort());
+  });
+
   it('a signed-out visitor → 401', async () => {
     const res = await t.client().post('/api/files', form(await samples.gif(), 'x.gif'));
     expect(res.status).toBe(401);
