@@ -95,10 +95,13 @@ export function createAuthService(d: Deps) {
     async forgotPassword(email: string): Promise<void> {
       const user = await d.users.findByEmail(email);
       if (!user || user.status !== 'active') return;
+      // Token and mail are made after the answer, so an existing account answers as fast as none.
       const token = newToken();
-      await d.resetTokens.create(user.id, token, new Date(Date.now() + RESET_TOKEN_TTL_MS));
       const link = `${d.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      d.mailer.send(resetPasswordMail(user, link)).catch((err) => d.log.error({ err }, 'reset mail failed'));
+      d.resetTokens
+        .create(user.id, token, new Date(Date.now() + RESET_TOKEN_TTL_MS))
+        .then(() => d.mailer.send(resetPasswordMail(user, link)))
+        .catch((err) => d.log.error({ err }, 'reset mail failed'));
     },
 
     async isResetTokenValid(token: string): Promise<boolean> {
