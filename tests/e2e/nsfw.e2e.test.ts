@@ -1,72 +1,136 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../../server/db/schema/index';
+import { files } from '../../server/db/schema';
 import { launchBrowser, signUpInBrowser } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { newMember } from '../helpers/test-client';
 
-const PHOTO = path.resolve(import.meta.dirname, '../fixtures/photos/coffee-cup.jpg');
+const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
+const SHOTS = path.resolve(import.meta.dirname, '../../test-results/nsfw');
 
-// A file flagged NSFW is blurred behind 'Show' while the member's preference is hide (the
-// default), and shown plainly once they choose show.
 let t: TestApp;
 let browser: Browser;
-let page: Page;
-let fileId: number;
 
 beforeAll(async () => {
   t = await startTestApp();
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await signUpInBrowser(page, t.url, newMember());
-  const res = await page.request.post(`${t.url}/api/files`, {
-    headers: { origin: t.url },
-    multipart: { file: { name: 'cup.jpg', mimeType: 'image/jpeg', buffer: await readFile(PHOTO) }, isPublic: 'true' },
-  });
-  expect(res.status()).toBe(201);
-  fileId = (await res.json()).id;
-  await t.database.db.update(files).set({ isNsfw: true }).where(eq(files.id, fileId));
 });
+
 afterAll(async () => {
   await browser?.close();
   await t?.close();
 });
 
-const card = () => page.getByTestId('file-card').first();
-const blurredLayers = (scope: ReturnType<Page['locator']>) => scope.locator('.blur-2xl');
+async function uploadPhoto(page: Page, photo: string, name: string): Promise<number> {
+  const res = await page.request.post(`${t.url}/api/files`, {
+    headers: { Origin: t.url },
+    multipart: { name, description: '', tags: 'nsfw-test', isPublic: 'true', file: { name: photo, mimeType: 'image/jpeg', buffer: await readFile(path.join(PHOTOS, photo)) } },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
 
-describe('NSFW files', () => {
-  it('are blurred on the card until Show, and in the detail dialog', async () => {
+async function flagNsfw(id: number): Promise<void> {
+  await t.database.db.update(files).set({ isNsfw: true }).where(eq(files.id, id));
+}
+
+/** The computed CSS filter on the guarded picture: 'none' when it shows plainly. */
+function pictureFilter(scope: Locator): Promise<string> {
+  return scope.getByTestId('nsfw-content').first().evaluate((node) => getComputedStyle(node).filter);
+}
+
+function card(page: Page, id: number): Locator {
+  return page.locator(`[data-testid="file-card"][data-file-id="${id}"]`);
+}
+
+describe('NSFW pictures', () => {
+  it('blurs a flagged picture on the card, in the detail dialog and on the file page until shown, and not at all once the member shows NSFW content', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+    const page = await context.newPage();
+    await signUpInBrowser(page, t.url, newMember({ firstName: 'Nia', lastName: 'Safe' }));
+    const flagged = await uploadPhoto(page, 'rocket-launch.jpg', 'Launch');
+    const other = await uploadPhoto(page, 'astronaut.jpg', 'Spacewalk');
+    const page2Flagged = await uploadPhoto(page, 'hubble-deep-field.jpg', 'Deep field');
+    await flagNsfw(flagged);
+    await flagNsfw(page2Flagged);
+
+    // Feed: the flagged card is blurred behind a Show control; the clean one is not.
     await page.goto(t.url);
-    await card().waitFor();
-    await expect.poll(() => blurredLayers(card()).count()).toBe(1);
-    await card().getByRole('button', { name: 'Show' }).click();
-    await expect.poll(() => blurredLayers(card()).count()).toBe(0);
+    await card(page, other).waitFor();
+    const flaggedCard = card(page, flagged);
+    await flaggedCard.getByTestId('nsfw-guard').and(page.locator('[data-blurred="true"]')).waitFor();
+    expect(await pictureFilter(flaggedCard)).toContain('blur(');
+    expect(await pictureFilter(card(page, other))).toBe('none');
+    await flaggedCard.getByText('Sensitive content').waitFor();
+    // The blurred picture is inert: out of the tab order and the accessibility tree.
+    expect(await flaggedCard.getByTestId('nsfw-content').getAttribute('inert')).not.toBeNull();
+    await page.screenshot({ path: path.join(SHOTS, 'feed-blurred-1280.png') });
 
-    await page.reload();
-    await card().waitFor();
-    await card().click({ position: { x: 10, y: 10 } });
-    const dialog = page.getByRole('dialog');
+    // The detail dialog blurs it too, before the viewer reveals anything.
+    await card(page, page2Flagged).getByText('Sensitive content').click();
+    const dialog = page.getByRole('dialog', { name: 'Deep field' });
     await dialog.waitFor();
-    await expect.poll(() => blurredLayers(dialog).count()).toBeGreaterThan(0);
-  });
+    await expect.poll(() => pictureFilter(dialog)).toContain('blur(');
+    await dialog.getByRole('button', { name: 'Show sensitive content' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'dialog-blurred-1280.png') });
+    // Revealing inside the dialog does not close it and shows the picture.
+    await dialog.getByRole('button', { name: 'Show sensitive content' }).click();
+    await expect.poll(() => pictureFilter(dialog)).toBe('none');
+    await expect.poll(() => dialog.getByRole('img', { name: 'Deep field' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // Revealed once, revealed everywhere on this page: the card now shows it too.
+    await expect.poll(() => pictureFilter(card(page, page2Flagged))).toBe('none');
 
-  it('are blurred on the file page', async () => {
-    await page.goto(`${t.url}/file/${fileId}`);
-    await page.getByRole('button', { name: 'Show' }).first().waitFor();
-    expect(await blurredLayers(page.locator('main')).count()).toBeGreaterThan(0);
-  });
+    // Clicking Show on a card reveals the picture without opening the dialog.
+    await flaggedCard.getByRole('button', { name: 'Show sensitive content' }).click();
+    await expect.poll(() => pictureFilter(flaggedCard)).toBe('none');
+    expect(await flaggedCard.getByText('Sensitive content').count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
 
-  it('are shown plainly once the preference is show', async () => {
-    const res = await page.request.put(`${t.url}/api/user/preferences`, { data: { nsfw: 'show' }, headers: { origin: t.url } });
-    expect(res.status()).toBe(200);
+    // A fresh load forgets reveals: the file page blurs the picture again.
+    await page.goto(`${t.url}/file/${flagged}`);
+    await page.getByRole('heading', { name: 'Launch' }).waitFor();
+    await expect.poll(() => pictureFilter(page.locator('main'))).toContain('blur(');
+    await page.getByRole('button', { name: 'Show sensitive content' }).waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'file-page-blurred-1280.png') });
+
+    // 'NSFW content: show' turns the blur off everywhere.
+    const saved = await page.request.put(`${t.url}/api/user/preferences`, { data: { nsfw: 'show' }, headers: { Origin: t.url } });
+    expect(saved.status()).toBe(200);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Launch' }).waitFor();
+    await expect.poll(() => pictureFilter(page.locator('main'))).toBe('none');
+    expect(await page.getByText('Sensitive content').count()).toBe(0);
+
     await page.goto(t.url);
-    await card().waitFor();
-    await card().locator('img').first().waitFor();
-    expect(await blurredLayers(card()).count()).toBe(0);
-    expect(await card().getByRole('button', { name: 'Show' }).count()).toBe(0);
+    await card(page, flagged).waitFor();
+    for (const id of [flagged, page2Flagged, other]) await expect.poll(() => pictureFilter(card(page, id))).toBe('none');
+    expect(await page.getByText('Sensitive content').count()).toBe(0);
+    await card(page, flagged).click();
+    const shown = page.getByRole('dialog', { name: 'Launch' });
+    await shown.waitFor();
+    await expect.poll(() => pictureFilter(shown)).toBe('none');
+    expect(await shown.getByText('Sensitive content').count()).toBe(0);
+    await context.close();
+  });
+
+  it('keeps the blur and its Show control inside a 360 px card', async () => {
+    const context = await browser.newContext({ viewport: { width: 360, height: 800 }, colorScheme: 'dark' });
+    await context.addInitScript(() => window.localStorage.setItem('kaleido-theme', 'dark'));
+    const page = await context.newPage();
+    await signUpInBrowser(page, t.url, newMember());
+    const id = await uploadPhoto(page, 'chelsea-cat.jpg', 'Cat');
+    await flagNsfw(id);
+    await page.goto(t.url);
+    const guarded = card(page, id);
+    await guarded.getByRole('button', { name: 'Show sensitive content' }).waitFor();
+    expect(await pictureFilter(guarded)).toContain('blur(');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await guarded.screenshot({ path: path.join(SHOTS, 'card-blurred-dark-360.png') });
+    await context.close();
   });
 });

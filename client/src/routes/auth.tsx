@@ -30,14 +30,14 @@ export function AuthPage() {
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
       <div className="flex flex-col px-4 py-5 sm:px-8 lg:px-12">
-        <div className="flex items-center justify-between gap-3">
+        <header className="flex items-center justify-between gap-3">
           <Button asChild variant="ghost" size="sm" className="-ml-2 text-muted-foreground">
             <Link href="/"><ArrowLeft aria-hidden />Back to Home</Link>
           </Button>
           <Link href="/" aria-label="Kaleido home" className="rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
             <Logo markClassName="size-7" />
           </Link>
-        </div>
+        </header>
         <main className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-10">
           <div className="mb-8">
             <h1 className="text-3xl font-bold tracking-tight">{headings[tab].title}</h1>

@@ -21,9 +21,11 @@ type ResetOutput = z.output<typeof resetPasswordForm>;
 function ResetShell({ icon, children }: { icon: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-accent/60 to-background px-4 py-10">
-      <Link href="/" aria-label="Kaleido home" className="mb-8 rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
-        <Logo />
-      </Link>
+      <header className="mb-8">
+        <Link href="/" aria-label="Kaleido home" className="block rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <Logo />
+        </Link>
+      </header>
       <Card className="w-full max-w-md p-6 shadow-lg sm:p-8">
         <main>
           <span className="mb-5 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">{icon}</span>

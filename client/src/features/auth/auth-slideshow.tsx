@@ -58,19 +58,24 @@ export function AuthSlideshow({ className }: { className?: string }) {
           <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/35 to-transparent px-10 pt-32 pb-10 text-white">
             <p className="truncate text-2xl font-semibold tracking-tight">{current.name}</p>
             <p className="mt-1 text-sm text-white/80">by @{current.user.username}</p>
-            <div className="mt-6 flex flex-wrap gap-2" role="group" aria-label="Choose an image">
+            <div className="mt-5 -ml-2 flex flex-wrap" role="group" aria-label="Choose an image">
               {images.map((image, i) => (
+                // A 24 px target around an 8 px dot (WCAG 2.5.8), so the dots stay small and easy to hit.
                 <button
                   key={image.id}
                   type="button"
                   onClick={() => setIndex(i)}
                   aria-label={`Show image ${i + 1} of ${count}`}
                   aria-current={i === index % count}
-                  className={cn(
-                    'h-2 cursor-pointer rounded-full transition-all focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-black focus-visible:outline-none',
-                    i === index % count ? 'w-6 bg-white' : 'w-2 bg-white/45 hover:bg-white/70',
-                  )}
-                />
+                  className="group/dot flex h-6 min-w-6 cursor-pointer items-center justify-center rounded-full px-2 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+                >
+                  <span
+                    className={cn(
+                      'block h-2 rounded-full transition-all',
+                      i === index % count ? 'w-6 bg-white' : 'w-2 bg-white/45 group-hover/dot:bg-white/70',
+                    )}
+                  />
+                </button>
               ))}
             </div>
           </div>

@@ -21,7 +21,7 @@ export function FileCard({ file, onOpen }: { file: FileDto; onOpen: (file: FileD
         'hover:shadow-xl hover:shadow-black/10 focus-within:ring-2 focus-within:ring-ring focus-within:ring-offset-2 focus-within:ring-offset-background dark:hover:shadow-black/40',
       )}
     >
-      <NsfwGuard isNsfw={file.isNsfw}>
+      <NsfwGuard file={file}>
         <CardMedia file={file} />
       </NsfwGuard>
       <button type="button" className="sr-only" onClick={(event) => { event.stopPropagation(); onOpen(file); }}>

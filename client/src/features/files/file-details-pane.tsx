@@ -32,9 +32,10 @@ export function FileDetailsPane({ file, onClose }: { file: FileDto; onClose: () 
       <TagChips tags={file.tags} onNavigate={onClose} />
       <div className="flex flex-wrap items-center gap-2">
         <DetailLikeButton file={file} />
-        <span className="inline-flex h-10 items-center gap-1.5 px-2 text-sm text-muted-foreground" aria-label={`${file.viewCount} views`}>
+        <span className="inline-flex h-10 items-center gap-1.5 px-2 text-sm text-muted-foreground">
           <Eye className="size-4" aria-hidden />
           <span className="tabular-nums">{file.viewCount}</span>
+          <span className="sr-only">views</span>
         </span>
         <div className="ml-auto flex items-center gap-1">
           <DownloadMenu file={file} />

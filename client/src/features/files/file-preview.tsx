@@ -38,7 +38,9 @@ function PdfPanel({ file }: { file: FileDto }) {
   return (
     <div className="flex size-full flex-col items-center justify-center gap-5 p-6 text-center">
       {preview ? (
-        <img src={mediaUrl(preview)} alt={`First page of ${file.name}`} className="max-h-[55%] rounded-lg bg-white object-contain shadow-2xl ring-1 ring-black/10" />
+        <NsfwGuard file={file} className="h-[55%] max-w-full shrink-0 rounded-lg shadow-2xl ring-1 ring-black/10">
+          <img src={mediaUrl(preview)} alt={`First page of ${file.name}`} className="h-full max-w-full bg-white object-contain" />
+        </NsfwGuard>
       ) : (
         <span className={cn('flex size-24 items-center justify-center rounded-3xl bg-gradient-to-br text-white shadow-xl', KIND_GRADIENTS.pdf)}>
           <FileText className="size-12" aria-hidden />
@@ -96,13 +98,13 @@ export function FilePreview({ file }: { file: FileDto }) {
   switch (file.kind) {
     case 'image':
       return (
-        <NsfwGuard isNsfw={file.isNsfw} className="size-full">
+        <NsfwGuard file={file} className="size-full">
           <ImagePreview file={file} />
         </NsfwGuard>
       );
     case 'video':
       return (
-        <NsfwGuard isNsfw={file.isNsfw} className="size-full">
+        <NsfwGuard file={file} className="size-full">
           <div className="flex size-full items-center justify-center">
             <video controls playsInline preload="metadata" poster={file.posterPath ? mediaUrl(file.posterPath) : undefined} src={file.contentUrl} className="max-h-full max-w-full rounded-lg">
               <a href={file.downloadUrl}>Download {file.name}</a>

@@ -10,9 +10,10 @@ import { DetailLikeButton } from './like-button';
 
 function Count({ icon: Icon, value, label }: { icon: typeof Eye; value: number; label: string }) {
   return (
-    <span className="inline-flex items-center gap-1.5" aria-label={`${value} ${label}`}>
+    <span className="inline-flex items-center gap-1.5">
       <Icon className="size-4" aria-hidden />
       <span className="tabular-nums">{value}</span>
+      <span className="sr-only">{label}</span>
     </span>
   );
 }
@@ -41,7 +42,7 @@ export function PageDetails({ file }: { file: FileDto }) {
         {isOwner && <DeleteFileButton file={file} withLabel onDeleted={() => navigate('/')} />}
       </div>
       <section aria-labelledby="in-folders-heading" className="space-y-2 border-t pt-5">
-        <h3 id="in-folders-heading" className="text-sm font-semibold">In Folders</h3>
+        <h2 id="in-folders-heading" className="text-sm font-semibold">In Folders</h2>
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
           <FolderOpen className="size-4" aria-hidden />
           Not saved to any folders yet

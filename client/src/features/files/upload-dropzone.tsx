@@ -27,6 +27,7 @@ export function UploadDropzone({ onFiles }: { onFiles: (files: File[]) => void }
   return (
     <div
       {...getRootProps({
+        role: 'group',
         'aria-label': 'Choose files to upload',
         className: cn(
           'flex cursor-pointer flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed px-4 py-6 text-center sm:px-6 sm:py-10 transition-colors',

@@ -51,7 +51,8 @@ export function AvatarField({ user }: { user: CurrentUser }) {
           <p className="text-sm text-muted-foreground">@{user.username}</p>
         </div>
         <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
-          <input ref={input} id="avatar-file" type="file" accept="image/*" className="sr-only" tabIndex={-1} onChange={onPick} />
+          {/* Reached through the Upload avatar button; hidden from the tab order and the accessibility tree. */}
+          <input ref={input} id="avatar-file" type="file" accept="image/*" hidden aria-label="Avatar image" onChange={onPick} />
           <Button variant="outline" size="sm" disabled={busy} onClick={() => input.current?.click()}>
             <Upload aria-hidden />
             {upload.isPending ? m.updating : 'Upload avatar'}
