@@ -1,23 +1,28 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { comments, fileLikes, files, fileViews, users } from '../../db/schema/index';
 
-/** Likes, comments and views; each keeps the file's counter in step in the same statement batch. */
+/** Likes, comments and views; each write keeps the file's counter in step. */
 export function createSocialRepo(db: Db) {
+  async function bumpLikes(fileId: number, value: SQL): Promise<number> {
+    const [row] = await db.update(files).set({ likeCount: value }).where(eq(files.id, fileId)).returning({ n: files.likeCount });
+    return row?.n ?? 0;
+  }
+  async function likeCount(fileId: number): Promise<number> {
+    const [row] = await db.select({ n: files.likeCount }).from(files).where(eq(files.id, fileId));
+    return row?.n ?? 0;
+  }
+
   return {
-    async like(fileId: number, userId: number): Promise<boolean> {
+    /** Likes once (idempotent) and answers the file's like count. */
+    async like(fileId: number, userId: number): Promise<number> {
       const inserted = await db.insert(fileLikes).values({ fileId, userId }).onConflictDoNothing().returning({ fileId: fileLikes.fileId });
-      if (inserted.length) await db.update(files).set({ likeCount: sql`${files.likeCount} + 1` }).where(eq(files.id, fileId));
-      return inserted.length > 0;
+      return inserted.length ? bumpLikes(fileId, sql`${files.likeCount} + 1`) : likeCount(fileId);
     },
-    async unlike(fileId: number, userId: number): Promise<boolean> {
+    /** Removes the like if there is one and answers the file's like count. */
+    async unlike(fileId: number, userId: number): Promise<number> {
       const deleted = await db.delete(fileLikes).where(and(eq(fileLikes.fileId, fileId), eq(fileLikes.userId, userId))).returning({ fileId: fileLikes.fileId });
-      if (deleted.length) await db.update(files).set({ likeCount: sql`greatest(${files.likeCount} - 1, 0)` }).where(eq(files.id, fileId));
-      return deleted.length > 0;
-    },
-    async likeCount(fileId: number): Promise<number> {
-      const [row] = await db.select({ n: files.likeCount }).from(files).where(eq(files.id, fileId));
-      return row?.n ?? 0;
+      return deleted.length ? bumpLikes(fileId, sql`greatest(${files.likeCount} - 1, 0)`) : likeCount(fileId);
     },
     /** Counted once per viewer per file per hour; answers the new total when it counted. */
     async recordView(fileId: number, userId: number, now = new Date()): Promise<number | null> {

@@ -28,15 +28,13 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
   r.post('/api/files/:id/like', { schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
     const user = requireUser(request);
     const id = await visibleFileId(request.params.id, user);
-    await d.social.like(id, user.id);
-    return { isLiked: true, likeCount: await d.social.likeCount(id) };
+    return { isLiked: true, likeCount: await d.social.like(id, user.id) };
   });
 
   r.delete('/api/files/:id/like', { schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
     const user = requireUser(request);
     const id = await visibleFileId(request.params.id, user);
-    await d.social.unlike(id, user.id);
-    return { isLiked: false, likeCount: await d.social.likeCount(id) };
+    return { isLiked: false, likeCount: await d.social.unlike(id, user.id) };
   });
 
   r.get('/api/files/:id/comments', { schema: { tags, params: idParam, querystring: pageQuery, response: { 200: z.array(commentDto) } } }, async (request) => {

@@ -18,7 +18,6 @@ type Deps = { files: FilesRepo; storage: Storage; log: FastifyBaseLogger; onUplo
 /** Path parts, control characters and excess length removed; what is left is only shown, never a path. */
 export function safeDisplayName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').trim();
   return clean.slice(0, FILE_NAME_MAX) || 'Untitled';
 }
