@@ -10,11 +10,14 @@ import { createMemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
 import { createLocalStorage } from './storage/local-storage';
 import type { Storage } from './storage/storage';
 import { createMailer, type Mailer } from './mail/mailer';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/queue';
+import { registerJobHandlers } from './jobs/register-handlers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createResetTokensRepo, createSessionsRepo } from './modules/auth/sessions.repo';
 import { createDiscoveryRepo } from './modules/files/discovery.repo';
 import { createFilesRepo } from './modules/files/files.repo';
+import { createRecognitionRepo } from './modules/files/recognition.repo';
 import { filesRoutes } from './modules/files/files.routes';
 import { mediaRoutes } from './modules/files/media.routes';
 import { createSocialRepo } from './modules/files/social.repo';
@@ -40,7 +43,15 @@ export type AppDeps = {
   recognizer?: Recognizer;
   /** Where the log goes (stdout by default); tests read it to prove no secret is written. */
   logStream?: NodeJS.WritableStream;
+  /** Tests shorten retry delays, schedules and polling. */
+  jobs?: Partial<Omit<JobQueueOptions, 'log' | 'work'>>;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
 
 /** Builds the whole app from its parts; main.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -63,7 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
   const limiter = deps.limiter ?? createMemoryRateLimiter();
   const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
-  const auth = createAuthService({ config, users, sessions, resetTokens, waitlist, mailer, log: app.log });
+  const queue = createJobQueue(database, { ...deps.jobs, log: app.log, work: config.workers });
+  app.decorate('jobs', queue);
+  const auth = createAuthService({ config, users, sessions, resetTokens, waitlist, mailer, queue, log: app.log });
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } });
@@ -74,15 +87,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const social = createSocialRepo(db);
   const discovery = createDiscoveryRepo(db);
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
-  app.addHook('onClose', () => recognizer.close());
-  const tagging = createTaggingService({ files, storage, recognizer, log: app.log });
-  const uploads = createUploadService({ files, storage, log: app.log, onUploaded: (file) => tagging.tagInBackground(file) });
+  const tagging = createTaggingService({ files, recognition: createRecognitionRepo(db), storage, recognizer, log: app.log });
+  const uploads = createUploadService({ files, storage, log: app.log, queue });
+  registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, log: app.log });
+  await queue.start();
+  // One hook, in this order: a job in flight may still use the recognizer and the database.
+  app.addHook('onClose', async () => {
+    await queue.stop();
+    await recognizer.close();
+  });
 
   await authRoutes(app, { config, auth, sessions, limiter });
   await filesRoutes(app, { files, social, uploads, tagging });
   await socialRoutes(app, { files, social, discovery });
   await mediaRoutes(app, { files, storage });
-  await settingsRoutes(app, { users, sessions, storage, mailer });
+  await settingsRoutes(app, { users, sessions, storage, queue });
   await registerClient(app, config.clientDir);
   return app;
 }

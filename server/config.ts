@@ -16,6 +16,7 @@ const envSchema = z.object({
   REGISTRATION: z.enum(['open', 'waitlist']).default('open'),
   AD_CLIENT: z.string().optional(),
   AUTOTAG: bool.default(true),
+  WORKERS: bool.default(true),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -38,6 +39,8 @@ export type Config = {
   registration: 'open' | 'waitlist';
   adClient: string | null;
   autotag: boolean;
+  /** False (WORKERS=0): this process only enqueues; `npm run worker` processes work the jobs. */
+  workers: boolean;
   trustProxy: boolean;
   logLevel: string;
   authRateLimit: { max: number; windowMs: number };
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registration: e.REGISTRATION,
     adClient: e.AD_CLIENT || null,
     autotag: e.AUTOTAG,
+    workers: e.WORKERS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_SECONDS * 1000 },

@@ -12,7 +12,8 @@ async function shutdown(signal: string): Promise<void> {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
-  // Stop taking requests, let the ones in flight finish, then close the database.
+  // Stop taking requests, let the ones in flight finish, stop the job queue (app.close's onClose
+  // hook: jobs in flight finish), then close the database.
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
   try {

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { migrateJobSchema } from '../jobs/queue-schema';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -17,6 +18,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The server's address (postgres), so the job queue can hold connections of its own. */
+  url?: string;
+  /** The one embedded connection (pglite), which the job queue shares with the app. */
+  pglite?: PGlite;
   close(): Promise<void>;
 };
 
@@ -28,7 +33,7 @@ export async function openDatabase(opts: { url: string | null; pgliteDir?: strin
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
     pool.on('error', () => {}); // idle client errors surface on the next query instead
-    return { db: drizzlePg(pool, { schema, logger }) as unknown as Db, kind: 'postgres', close: () => pool.end() };
+    return { db: drizzlePg(pool, { schema, logger }) as unknown as Db, kind: 'postgres', url: opts.url, close: () => pool.end() };
   }
   let client = opts.pglite;
   if (!client) {
@@ -36,10 +41,12 @@ export async function openDatabase(opts: { url: string | null; pgliteDir?: strin
     client = await PGlite.create(opts.pgliteDir!, { extensions: { pg_trgm } });
   }
   const owned = client;
-  return { db: drizzlePglite(owned, { schema, logger }) as unknown as Db, kind: 'pglite', close: () => owned.close() };
+  return { db: drizzlePglite(owned, { schema, logger }) as unknown as Db, kind: 'pglite', pglite: owned, close: () => owned.close() };
 }
 
+/** The app's tables (Drizzle migrations), then the job queue's own schema, on either database. */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'postgres') await migratePg(database.db as never, { migrationsFolder });
   else await migratePglite(database.db as never, { migrationsFolder });
+  await migrateJobSchema(database);
 }

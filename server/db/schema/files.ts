@@ -35,6 +35,12 @@ export const files = pgTable(
     likeCount: integer('like_count').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
+    /** Set once recognition ran (job or analyze-tags); null while it has not, so it runs once per image. */
+    recognizedAt: timestamp('recognized_at', { withTimezone: true }),
+    /** What recognition found, kept apart from `tags` (which the owner edits) so analyze-tags can answer it. */
+    recognizedTags: text('recognized_tags').array(),
+    /** Claim taken by whoever is recognising now; a stale claim (process died) may be taken over. */
+    recognitionClaimedAt: timestamp('recognition_claimed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,6 +6,7 @@ import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } fro
 import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { newToken } from '../../lib/tokens';
+import type { JobQueue } from '../../jobs/queue';
 import type { Mailer } from '../../mail/mailer';
 import { resetPasswordMail } from '../../mail/templates';
 import type { UserRow, UsersRepo } from '../users/users.repo';
@@ -20,6 +21,7 @@ type Deps = {
   resetTokens: ResetTokensRepo;
   waitlist: WaitlistRepo;
   mailer: Mailer;
+  queue: JobQueue;
   log: FastifyBaseLogger;
 };
 
@@ -91,17 +93,26 @@ export function createAuthService(d: Deps) {
       return taken ? { available: false, message: authMessages.usernameTaken } : { available: true, message: authMessages.usernameAvailable };
     },
 
-    /** Answers the same whether or not the account exists; the mail goes out in the background. */
+    /**
+     * Answers the same whether or not the account exists: every request enqueues the same job
+     * before the answer, and the job looks the account up, so both take the same time.
+     */
     async forgotPassword(email: string): Promise<void> {
+      await d.queue.send('password-reset.requested', { email });
+    },
+
+    /**
+     * The `password-reset.requested` job. The token is made here, not in the request, so the raw
+     * link exists only in the mail; a retry after a failed send mails a fresh token (the unsent one
+     * was never seen by anyone and expires within the hour).
+     */
+    async sendResetLink(email: string): Promise<void> {
       const user = await d.users.findByEmail(email);
       if (!user || user.status !== 'active') return;
-      // Token and mail are made after the answer, so an existing account answers as fast as none.
       const token = newToken();
       const link = `${d.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      d.resetTokens
-        .create(user.id, token, new Date(Date.now() + RESET_TOKEN_TTL_MS))
-        .then(() => d.mailer.send(resetPasswordMail(user, link)))
-        .catch((err) => d.log.error({ err }, 'reset mail failed'));
+      await d.resetTokens.create(user.id, token, new Date(Date.now() + RESET_TOKEN_TTL_MS));
+      await d.mailer.send(resetPasswordMail(user, link));
     },
 
     async isResetTokenValid(token: string): Promise<boolean> {

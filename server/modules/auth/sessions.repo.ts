@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { passwordResetTokens, sessions, users } from '../../db/schema/index';
 import { hashToken } from '../../lib/tokens';
@@ -27,6 +27,10 @@ export function createSessionsRepo(db: Db) {
       const cond = exceptSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId)) : eq(sessions.userId, userId);
       await db.delete(sessions).where(cond);
     },
+    async deleteExpired(): Promise<number> {
+      const rows = await db.delete(sessions).where(lt(sessions.expiresAt, new Date())).returning({ id: sessions.id });
+      return rows.length;
+    },
   };
 }
 export type SessionsRepo = ReturnType<typeof createSessionsRepo>;
@@ -35,6 +39,10 @@ export function createResetTokensRepo(db: Db) {
   return {
     async create(userId: number, token: string, expiresAt: Date): Promise<void> {
       await db.insert(passwordResetTokens).values({ userId, tokenHash: hashToken(token), expiresAt });
+    },
+    async deleteExpired(): Promise<number> {
+      const rows = await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, new Date())).returning({ id: passwordResetTokens.id });
+      return rows.length;
     },
     async findValid(token: string) {
       const [row] = await db

@@ -10,9 +10,17 @@ export type Hydrated = { file: FileRow; owner: UserRow; isLiked: boolean };
 /** Files SQL: lists are built as ids first (skeleton), then one batch load (hydrate). */
 export function createFilesRepo(db: Db) {
   return {
-    async insert(values: NewFile): Promise<FileRow> {
-      const [row] = await db.insert(files).values(values).returning();
-      return row;
+    /** `alongside` writes in the same transaction (e.g. enqueues the file's job): both or neither. */
+    async insert(values: NewFile, alongside?: (tx: Db, row: FileRow) => Promise<void>): Promise<FileRow> {
+      if (!alongside) {
+        const [row] = await db.insert(files).values(values).returning();
+        return row;
+      }
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(files).values(values).returning();
+        await alongside(tx as unknown as Db, row);
+        return row;
+      });
     },
     async findById(id: number): Promise<FileRow | null> {
       const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);

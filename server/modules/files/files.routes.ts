@@ -67,7 +67,7 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
     const user = requireUser(request);
     const file = await visibleFile(request.params.id, user);
     if (!canEditFile(file, user)) throw new ForbiddenError(fileMessages.notOwner);
-    return d.tagging.suggest(file);
+    return d.tagging.analyze(file);
   });
 
   r.get('/api/files/:id/optimization', { schema: { tags, params: idParam, response: { 200: optimizationDto } } }, async (request) => {

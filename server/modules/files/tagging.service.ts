@@ -1,13 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { fileMessages, normalizeTags, TAGS_PER_FILE } from '../../../contract/files';
+import { fileMessages } from '../../../contract/files';
 import { ValidationError } from '../../lib/errors';
+import { RecognitionTimeoutError, UnsupportedImageError } from '../../media/recognition/errors';
 import type { Recognizer } from '../../media/recognition/recognizer';
 import type { Storage } from '../../storage/storage';
 import type { FileRow, FilesRepo } from './files.repo';
+import type { RecognitionRepo } from './recognition.repo';
 
-type Deps = { files: FilesRepo; storage: Storage; recognizer: Recognizer; log: FastifyBaseLogger };
+type Deps = { files: FilesRepo; recognition: RecognitionRepo; storage: Storage; recognizer: Recognizer; log: FastifyBaseLogger };
 
 export const NO_TAGS_MESSAGE = 'No relevant tags found for this image.';
+
+/** How long analyze-tags waits for a recognition that another process is running. */
+const WAIT_FOR_OTHER_MS = 60_000;
+const WAIT_STEP_MS = 200;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -15,41 +21,70 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+export function analyzeMessage(found: string[]): string {
+  return found.length ? `Found ${found.length} tag${found.length === 1 ? '' : 's'}: ${found.join(', ')}` : NO_TAGS_MESSAGE;
+}
+
 /**
- * On-device recognition of a file's image: the bytes never leave the machine. The detector
- * reads the display derivative (at most 2048 px, EXIF already applied) rather than the original.
+ * On-device recognition of a file's image, run once per image: by the `file.uploaded` job, or by
+ * analyze-tags when the owner asks before the job got to it. The bytes never leave the machine;
+ * the detector reads the display derivative (at most 2048 px, EXIF already applied).
  */
 export function createTaggingService(d: Deps) {
-  async function recognise(file: FileRow) {
-    const key = file.compressedKey ?? file.webpKey ?? file.storageKey;
-    const result = await d.recognizer.analyze(await readAll(await d.storage.get(key)));
-    if (result.isNsfw !== file.isNsfw) await d.files.update(file.id, { isNsfw: result.isNsfw });
-    return result;
+  /** Recognises the claimed file and records the result; a failure releases the claim for a retry. */
+  async function runClaimed(file: FileRow): Promise<FileRow | null> {
+    try {
+      const key = file.compressedKey ?? file.webpKey ?? file.storageKey;
+      const result = await d.recognizer.analyze(await readAll(await d.storage.get(key)));
+      return await d.recognition.record(file.id, { tags: result.tags, isNsfw: result.isNsfw });
+    } catch (err) {
+      // Bytes the decoder refuses will never recognise: record that nothing was found, once.
+      if (err instanceof UnsupportedImageError) return d.recognition.record(file.id, { tags: [], isNsfw: false });
+      await d.recognition.release(file.id);
+      throw err;
+    }
   }
 
   return {
-    /** What the owner's client asks 1 s after an upload: suggestions not yet on the file. */
-    async suggest(file: FileRow): Promise<{ suggestedTags: string[]; message: string }> {
-      if (file.kind !== 'image') throw new ValidationError(fileMessages.imagesOnly);
-      const result = await recognise(file);
-      const fresh = await d.files.findById(file.id);
-      const current = new Set(fresh?.tags ?? file.tags);
-      const suggestedTags = result.tags.filter((t) => !current.has(t));
-      const message = suggestedTags.length ? `Found ${suggestedTags.length} tag${suggestedTags.length === 1 ? '' : 's'}: ${suggestedTags.join(', ')}` : NO_TAGS_MESSAGE;
-      return { suggestedTags, message };
+    /**
+     * The `file.uploaded` job: recognise unless it ran already. While another process holds the
+     * claim it throws, so the queue retries later and sees the recorded result.
+     */
+    async recogniseOnce(fileId: number): Promise<'recognised' | 'skipped'> {
+      const claimed = await d.recognition.claim(fileId);
+      if (!claimed) {
+        const row = await d.files.findById(fileId);
+        if (!row || row.recognizedAt) return 'skipped';
+        throw new Error(`recognition of file ${fileId} is running elsewhere`);
+      }
+      if (claimed.kind !== 'image') {
+        await d.recognition.record(fileId, { tags: [], isNsfw: claimed.isNsfw });
+        return 'skipped';
+      }
+      await runClaimed(claimed);
+      return 'recognised';
     },
 
-    /** Every uploaded image, whoever's client sent it, gets tags and its NSFW flag in the background. */
-    tagInBackground(file: FileRow): void {
-      if (file.kind !== 'image') return;
-      recognise(file)
-        .then(async (result) => {
-          const latest = await d.files.findById(file.id);
-          if (!latest) return;
-          const merged = normalizeTags([...latest.tags, ...result.tags]).filter((t) => t.length <= 40).slice(0, TAGS_PER_FILE);
-          if (merged.length !== latest.tags.length) await d.files.update(file.id, { tags: merged });
-        })
-        .catch((err) => d.log.warn({ err, fileId: file.id }, 'background tagging failed'));
+    /** What analyze-tags answers: what recognition found for the file, running it now if it has not run. */
+    async analyze(file: FileRow): Promise<{ suggestedTags: string[]; message: string }> {
+      if (file.kind !== 'image') throw new ValidationError(fileMessages.imagesOnly);
+      const until = Date.now() + WAIT_FOR_OTHER_MS;
+      for (;;) {
+        const row = await d.files.findById(file.id);
+        if (row?.recognizedAt) {
+          const found = row.recognizedTags ?? [];
+          return { suggestedTags: found, message: analyzeMessage(found) };
+        }
+        const claimed = await d.recognition.claim(file.id);
+        if (claimed) {
+          const recorded = await runClaimed(claimed);
+          const found = recorded?.recognizedTags ?? [];
+          return { suggestedTags: found, message: analyzeMessage(found) };
+        }
+        // The job is recognising this image right now: wait for its answer rather than run twice.
+        if (Date.now() > until) throw new RecognitionTimeoutError(WAIT_FOR_OTHER_MS);
+        await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
+      }
     },
   };
 }

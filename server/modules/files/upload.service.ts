@@ -9,11 +9,13 @@ import { DESCRIPTION_MAX, FILE_NAME_MAX, fileMessages, tagList } from '../../../
 import { AppError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../lib/errors';
 import { detectFileType } from '../../media/detect-type';
 import { processMedia } from '../../media/process-media';
+import type { Db } from '../../db/client';
 import type { Storage } from '../../storage/storage';
 import { newKeyBase } from '../../storage/storage';
+import type { JobQueue } from '../../jobs/queue';
 import type { FileRow, FilesRepo } from './files.repo';
 
-type Deps = { files: FilesRepo; storage: Storage; log: FastifyBaseLogger; onUploaded?: (file: FileRow) => void };
+type Deps = { files: FilesRepo; storage: Storage; log: FastifyBaseLogger; queue: JobQueue };
 
 /** Path parts, control characters and excess length removed; what is left is only shown, never a path. */
 export function safeDisplayName(raw: string): string {
@@ -85,6 +87,9 @@ export function createUploadService(d: Deps) {
         );
         const dv = media.derivatives;
         keys = [dv.original, dv.compressed, dv.webp, dv.thumbnail, dv.poster, dv.preview].flatMap((o) => (o ? [o.key] : []));
+        // The row and its `file.uploaded` job commit together, before the answer: a crash after
+        // the answer leaves a queued job that runs at the next start, never a forgotten file.
+        const enqueue = (tx: Db, inserted: FileRow) => d.queue.send('file.uploaded', { fileId: inserted.id }, { tx }).then(() => undefined);
         const row = await d.files.insert({
           userId,
           name: safeDisplayName(fields.name?.trim() || original),
@@ -109,9 +114,8 @@ export function createUploadService(d: Deps) {
           durationSeconds: media.durationSeconds,
           placeholder: media.placeholder,
           isPublic: fields.isPublic !== 'false',
-        });
+        }, enqueue);
         keys = [];
-        d.onUploaded?.(row);
         return row;
       } finally {
         await Promise.all(keys.map((k) => d.storage.delete(k).catch(() => undefined)));

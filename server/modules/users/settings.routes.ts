@@ -9,13 +9,13 @@ import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, Validat
 import { requireUser } from '../../plugins/session';
 import { InvalidStorageKeyError, StorageNotFoundError, type Storage } from '../../storage/storage';
 import { AVATAR_PREFIX, isAvatarName } from './avatar';
-import type { Mailer } from '../../mail/mailer';
+import type { JobQueue } from '../../jobs/queue';
 import type { SessionsRepo } from '../auth/sessions.repo';
 import { createSettingsService } from './settings.service';
 import { toCurrentUser } from './users.presenter';
 import type { UsersRepo } from './users.repo';
 
-type Deps = { users: UsersRepo; sessions: SessionsRepo; storage: Storage; mailer: Mailer };
+type Deps = { users: UsersRepo; sessions: SessionsRepo; storage: Storage; queue: JobQueue };
 
 const tags = ['settings'];
 const refusals = { 400: errorResponse, 401: errorResponse, 409: errorResponse };

@@ -4,22 +4,24 @@ import { mergePreferences, type Preferences, type PreferencesPatch } from '../..
 import { ConflictError } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/db-errors';
 import { hashPassword } from '../../lib/passwords';
-import type { Mail, Mailer } from '../../mail/mailer';
+import type { JobQueue } from '../../jobs/queue';
+import type { Mail } from '../../mail/mailer';
 import { emailChangedMail, passwordChangedMail } from '../../mail/templates';
 import type { Storage } from '../../storage/storage';
 import type { SessionsRepo } from '../auth/sessions.repo';
 import { newAvatarKey, renderAvatar } from './avatar';
 import type { UserRow, UsersRepo } from './users.repo';
 
-type Deps = { users: UsersRepo; sessions: SessionsRepo; storage: Storage; mailer: Mailer; log: FastifyBaseLogger };
+type Deps = { users: UsersRepo; sessions: SessionsRepo; storage: Storage; queue: JobQueue; log: FastifyBaseLogger };
 
 export type ProfileUpdate = { firstName: string | null; lastName: string | null; username: string; bio: string | null };
 
 /** Account settings: each change checks what sign-up checks, then writes through the repositories. */
 export function createSettingsService(d: Deps) {
-  // A notice must not hold up or fail the change it reports; a failure is logged.
-  function notify(mail: Mail): void {
-    d.mailer.send(mail).catch((err) => d.log.error({ err, subject: mail.subject }, 'settings notice mail failed'));
+  // Enqueued before the answer, so a crash cannot lose the notice; the mail.send job retries a
+  // failing mail server. An enqueue failure is logged and does not undo the change it reports.
+  async function notify(mail: Mail): Promise<void> {
+    await d.queue.send('mail.send', mail).catch((err) => d.log.error({ err, subject: mail.subject }, 'settings notice not queued'));
   }
 
   /** Two members racing for one name or address: the unique index decides, with the same 409. */
@@ -54,7 +56,7 @@ export function createSettingsService(d: Deps) {
       const owner = await d.users.findByEmail(next);
       if (owner && owner.id !== user.id) throw new ConflictError(authMessages.emailTaken);
       const updated = await writeUnique(user.id, { email: next });
-      notify(emailChangedMail(user, next));
+      await notify(emailChangedMail(user, next));
       return updated;
     },
 
@@ -62,7 +64,7 @@ export function createSettingsService(d: Deps) {
     async updatePassword(user: UserRow, newPassword: string, currentSessionId: number | null): Promise<UserRow> {
       const updated = await d.users.update(user.id, { passwordHash: await hashPassword(newPassword) });
       await d.sessions.deleteAllForUser(user.id, currentSessionId ?? undefined);
-      notify(passwordChangedMail(updated));
+      await notify(passwordChangedMail(updated));
       return updated;
     },
 

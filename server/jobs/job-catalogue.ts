@@ -1,0 +1,33 @@
+import type { QueueOptions } from 'pg-boss';
+import type { Mail } from '../mail/mailer';
+
+/**
+ * Every job the app knows, named after what happened, with its payload. Payloads carry ids and
+ * addresses, never secrets: a reset link is made by the job that mails it (see the auth module).
+ */
+export type JobPayloads = {
+  'file.uploaded': { fileId: number };
+  'mail.send': Mail;
+  'password-reset.requested': { email: string };
+  'tokens.expired': Record<string, never>;
+};
+export type JobName = keyof JobPayloads;
+
+const minute = 60;
+
+/**
+ * Retries with exponential back-off (pg-boss: about delay × 2^attempt, with jitter, capped);
+ * after the last retry a job stays in the `failed` state, where `failedJobs` finds it.
+ */
+export const jobPolicies: Record<JobName, QueueOptions> = {
+  'file.uploaded': { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: 5 * minute },
+  // Completed mail jobs go after an hour: a mail body is personal data, not a log.
+  'mail.send': { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 60 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
+  'password-reset.requested': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
+  'tokens.expired': { retryLimit: 2, retryDelay: 60, expireInSeconds: 5 * minute },
+};
+
+/** Cron schedules (UTC): pg-boss sends one job per occurrence, whichever process runs the pass. */
+export const jobSchedules: Partial<Record<JobName, string>> = {
+  'tokens.expired': '17 * * * *',
+};

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, type PgBoss, type QueueOptions } from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database, Db } from '../db/client';
+import { createBoss } from './boss';
+import { jobPolicies, jobSchedules, type JobName, type JobPayloads } from './job-catalogue';
+
+export type JobInfo = { id: string; state: string; retryCount: number; output: unknown };
+export type SendOptions = {
+  /** Enqueue inside this transaction: the job exists exactly when the rows written with it do. */
+  tx?: Db;
+  startAfterSeconds?: number;
+};
+export type JobHandler<N extends JobName> = (data: JobPayloads[N], job: { id: string; retryCount: number }) => Promise<void>;
+
+export type JobQueue = {
+  send<N extends JobName>(name: N, data: JobPayloads[N], opts?: SendOptions): Promise<string | null>;
+  /** Registers a handler; it runs only once `start` was called with `work: true`. */
+  work<N extends JobName>(name: N, handler: JobHandler<N>): void;
+  schedule(name: JobName, cron: string): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** The dead letters of one queue: jobs that used up their retries, with the last error. */
+  failedJobs(name: JobName): Promise<JobInfo[]>;
+  findJobs(name: JobName): Promise<JobInfo[]>;
+};
+
+export type JobQueueOptions = {
+  log: FastifyBaseLogger;
+  /** False: this process only enqueues (WORKERS=0); `npm run worker` processes work the jobs. */
+  work: boolean;
+  /** Tests shorten retry delays; production uses the catalogue's policies. */
+  policies?: Partial<Record<JobName, QueueOptions>>;
+  /** Tests schedule a job every minute; production uses the catalogue's schedules. */
+  schedules?: Partial<Record<JobName, string>>;
+  pollingIntervalSeconds?: number;
+};
+
+function toInfo(job: { id: string; state: string; retryCount: number; output?: unknown }): JobInfo {
+  return { id: job.id, state: job.state, retryCount: job.retryCount, output: job.output ?? null };
+}
+
+/**
+ * The app's durable job queue (pg-boss on the app's own database, PGlite or PostgreSQL). Job data
+ * is never logged: a mail job carries a mail body.
+ */
+export function createJobQueue(database: Database, opts: JobQueueOptions): JobQueue {
+  const policies = { ...jobPolicies, ...opts.policies };
+  const schedules = { ...jobSchedules, ...opts.schedules };
+  const handlers = new Map<JobName, JobHandler<JobName>>();
+  let boss: PgBoss | null = null;
+  let startPromise: Promise<void> | null = null;
+
+  function started(): PgBoss {
+    if (!boss) throw new Error('The job queue is not started');
+    return boss;
+  }
+
+  async function startWorker(b: PgBoss, name: JobName, handler: JobHandler<JobName>): Promise<void> {
+    await b.work<JobPayloads[JobName]>(
+      name,
+      { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, notifyPollingIntervalSeconds: 10, includeMetadata: true },
+      async ([job]) => {
+        try {
+          await handler(job.data, { id: job.id, retryCount: job.retryCount });
+        } catch (err) {
+          // The error (message and stack) is stored on the job by pg-boss; the log names the job only.
+          opts.log.warn({ err, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+          throw err;
+        }
+      },
+    );
+  }
+
+  async function doStart(): Promise<void> {
+    const b = createBoss(database, { migrate: false, supervise: opts.work, schedule: opts.work });
+    b.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+    b.on('warning', (w) => opts.log.debug({ warning: w.message }, 'job queue warning'));
+    await b.start();
+    for (const [name, policy] of Object.entries(policies) as [JobName, QueueOptions][]) {
+      // Created everywhere (an enqueue-only process sends to them); policies follow the code.
+      if (await b.getQueue(name)) await b.updateQueue(name, { ...policy, notify: true });
+      else await b.createQueue(name, { ...policy, notify: true });
+    }
+    boss = b;
+    if (!opts.work) return;
+    for (const [name, cron] of Object.entries(schedules) as [JobName, string][]) await b.schedule(name, cron, {}, { tz: 'UTC' });
+    for (const [name, handler] of handlers) await startWorker(b, name, handler);
+  }
+
+  return {
+    async send(name, data, sendOpts = {}) {
+      const b = started();
+      return b.send(name, data as object, {
+        startAfter: sendOpts.startAfterSeconds,
+        // Through the caller's transaction, which holds PGlite's only connection while it runs.
+        // (Drizzle's typed execute() is wider than the adapter's structural type, hence the cast.)
+        db: sendOpts.tx ? fromDrizzle(sendOpts.tx as never, sql) : undefined,
+      });
+    },
+    work(name, handler) {
+      if (boss) throw new Error(`Register the ${name} handler before the queue starts`);
+      handlers.set(name, handler as JobHandler<JobName>);
+    },
+    async schedule(name, cron) {
+      await started().schedule(name, cron, {}, { tz: 'UTC' });
+    },
+    start() {
+      startPromise ??= doStart();
+      return startPromise;
+    },
+    async stop() {
+      await startPromise?.catch(() => undefined);
+      const b = boss;
+      boss = null;
+      // Handlers in flight may finish (they write to the database), so this runs before it closes.
+      await b?.stop({ graceful: true, timeout: 10_000, close: true });
+    },
+    async failedJobs(name) {
+      return (await this.findJobs(name)).filter((j) => j.state === 'failed');
+    },
+    async findJobs(name) {
+      const jobs = await started().findJobs(name);
+      return jobs.map(toInfo);
+    },
+  };
+}

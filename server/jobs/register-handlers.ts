@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { registerMailJobs } from '../mail/mail-jobs';
+import type { Mailer } from '../mail/mailer';
+import { registerAuthJobs } from '../modules/auth/auth-jobs';
+import type { AuthService } from '../modules/auth/auth.service';
+import type { ResetTokensRepo, SessionsRepo } from '../modules/auth/sessions.repo';
+import { registerFileJobs } from '../modules/files/file-jobs';
+import type { TaggingService } from '../modules/files/tagging.service';
+import type { JobQueue } from './queue';
+
+export type JobServices = {
+  auth: AuthService;
+  sessions: SessionsRepo;
+  resetTokens: ResetTokensRepo;
+  tagging: TaggingService;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+};
+
+/** Every domain's handlers, for the app process and `npm run worker` alike. */
+export function registerJobHandlers(queue: JobQueue, s: JobServices): void {
+  registerFileJobs(queue, s.tagging);
+  registerMailJobs(queue, s.mailer);
+  registerAuthJobs(queue, s);
+}

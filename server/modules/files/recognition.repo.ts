@@ -1,0 +1,50 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { normalizeTags, TAGS_PER_FILE } from '../../../contract/files';
+import type { Db } from '../../db/client';
+import { files } from '../../db/schema/index';
+import type { FileRow } from './files.repo';
+
+/** A claim older than this belongs to a process that died; the work may be taken over. */
+export const CLAIM_STALE_MS = 2 * 60_000;
+
+/**
+ * The once-per-image bookkeeping of recognition. Whoever recognises (the `file.uploaded` job or
+ * analyze-tags) first takes the claim with a conditional UPDATE, so two never run on one image.
+ */
+export function createRecognitionRepo(db: Db) {
+  return {
+    /** The row when this caller now owns the work; null when it ran already or someone else runs it. */
+    async claim(fileId: number): Promise<FileRow | null> {
+      const staleBefore = new Date(Date.now() - CLAIM_STALE_MS);
+      const [row] = await db
+        .update(files)
+        .set({ recognitionClaimedAt: new Date() })
+        .where(and(eq(files.id, fileId), isNull(files.recognizedAt), or(isNull(files.recognitionClaimedAt), lt(files.recognitionClaimedAt, staleBefore))))
+        .returning();
+      return row ?? null;
+    },
+
+    async release(fileId: number): Promise<void> {
+      await db.update(files).set({ recognitionClaimedAt: null }).where(and(eq(files.id, fileId), isNull(files.recognizedAt)));
+    },
+
+    /**
+     * Records what recognition found and merges it into the owner's tags, in one transaction so a
+     * tag edit in between is neither lost nor overwritten.
+     */
+    async record(fileId: number, found: { tags: string[]; isNsfw: boolean }): Promise<FileRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.select().from(files).where(eq(files.id, fileId)).for('update');
+        if (!row) return null;
+        const merged = normalizeTags([...row.tags, ...found.tags]).filter((t) => t.length <= 40).slice(0, TAGS_PER_FILE);
+        const [updated] = await tx
+          .update(files)
+          .set({ tags: merged, isNsfw: row.isNsfw || found.isNsfw, recognizedTags: found.tags, recognizedAt: sql`now()`, recognitionClaimedAt: null, updatedAt: new Date() })
+          .where(eq(files.id, fileId))
+          .returning();
+        return updated;
+      });
+    },
+  };
+}
+export type RecognitionRepo = ReturnType<typeof createRecognitionRepo>;
