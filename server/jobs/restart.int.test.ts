@@ -1,0 +1,157 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase, type Database } from '../db/client';
+import { files } from '../db/schema/index';
+import { withDatabase } from '../../tests/helpers/test-db';
+import { signUp, TestClient } from '../../tests/helpers/test-client';
+import { createTestDatabase } from '../../tests/helpers/test-db';
+import { createJobQueue } from './queue';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const photo = path.join(root, 'tests/fixtures/photos/coffee-cup.jpg');
+const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server (`tsx server/main.ts`) as a child process, answered once it listens. */
+async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', AUTOTAG: 'off', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (c) => (stderr += c));
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    const up = await fetch(`${url}/api/config`).then((r) => r.status < 500, () => false);
+    if (up) return { child, url };
+    if (Date.now() > until) throw new Error(`server did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+function killed(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
+/** A database the child can open too: a PGlite folder, or a fresh copy of the PostgreSQL template. */
+async function sharedDatabase(dataDir: string): Promise<{ env: Record<string, string>; open(): Promise<Database>; drop(): Promise<void> }> {
+  const target = inject('testDb');
+  if (target.kind === 'pglite') {
+    return { env: {}, open: () => openDatabase({ url: null, pgliteDir: path.join(dataDir, 'db') }), drop: async () => {} };
+  }
+  const name = `kaleido_r_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: target.adminUrl });
+    await c.connect();
+    await c.query(q);
+    await c.end();
+  };
+  await admin(`CREATE DATABASE ${name} TEMPLATE ${target.template}`);
+  const url = withDatabase(target.adminUrl, name);
+  return { env: { DATABASE_URL: url }, open: () => openDatabase({ url }), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups.reverse()) await c().catch(() => undefined);
+});
+
+describe('a crash between the answer and the job', () => {
+  it('loses nothing: after SIGKILL and a restart the uploaded file gets its tags', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-crash-'));
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    const db = await sharedDatabase(dataDir);
+    cleanups.push(() => db.drop());
+    const env = { DATA_DIR: dataDir, ...db.env };
+
+    // WORKERS=0: the first process only enqueues, so the job cannot have run when it is killed.
+    const first = await startServer({ ...env, WORKERS: '0' });
+    cleanups.push(async () => first.child.kill('SIGKILL'));
+    const member = new TestClient(first.url);
+    await signUp(member);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(await fs.readFile(photo))], { type: 'image/jpeg' }), 'cup.jpg');
+    form.append('tags', 'mine');
+    const up = await member.post('/api/files', form);
+    expect(up.status).toBe(201);
+    await killed(first.child);
+
+    const second = await startServer(env);
+    cleanups.push(async () => second.child.kill('SIGKILL'));
+    const reader = new TestClient(second.url);
+    let file: { tags: string[] } = { tags: [] };
+    const until = Date.now() + 30_000;
+    while (Date.now() < until) {
+      file = (await reader.get(`/api/files/${up.body.id}`)).body;
+      if (file.tags.length > 1) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    // AUTOTAG=off still recognises colour and orientation, so more than the owner's tag means it ran.
+    expect(file.tags[0]).toBe('mine');
+    expect(file.tags.length).toBeGreaterThan(1);
+    await new Promise<void>((resolve) => {
+      second.child.once('exit', () => resolve());
+      second.child.kill('SIGTERM');
+    });
+    expect(second.child.exitCode).toBe(0);
+    const database = await db.open();
+    const [row] = await database.db.select({ at: files.recognizedAt }).from(files).where(eq(files.id, up.body.id));
+    await database.close();
+    expect(row.at).not.toBeNull();
+  }, 180_000);
+});
+
+describe('a scheduled job', () => {
+  it('runs once per period, even when the process restarts within the period', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.close());
+    const runs: number[] = [];
+    const schedules = { 'tokens.expired': '* * * * *' };
+    async function startQueue() {
+      const q = createJobQueue(database, { log: silent, work: true, schedules, pollingIntervalSeconds: 0.5 });
+      q.work('tokens.expired', async () => {
+        runs.push(Date.now());
+      });
+      await q.start();
+      return q;
+    }
+    const waitRuns = async (n: number, ms: number) => {
+      const until = Date.now() + ms;
+      while (runs.length < n && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
+    };
+    let q = await startQueue();
+    await waitRuns(1, 75_000);
+    expect(runs).toHaveLength(1);
+    const firstMinute = Math.floor(runs[0] / 60_000);
+    // Restart inside the same minute: the new process must not send that minute's job again.
+    await q.stop();
+    q = await startQueue();
+    await waitRuns(2, 75_000);
+    await q.stop();
+    expect(runs).toHaveLength(2);
+    expect(Math.floor(runs[1] / 60_000)).toBe(firstMinute + 1);
+  }, 200_000);
+});
