@@ -28,8 +28,15 @@ describe('automatic tagging in the upload flow', () => {
     await signUpInBrowser(page, t.url, newMember());
     await page.goto(t.url);
     await page.getByRole('button', { name: 'Upload files' }).click();
+    const analyzed = page.waitForResponse((r) => r.url().includes('/analyze-tags'), { timeout: 90_000 });
     await page.getByTestId('upload-input').setInputFiles(path.join(PHOTOS, 'chelsea-cat.jpg'));
     await page.getByTestId('upload-progress').getByText('Upload Complete').waitFor({ timeout: 60_000 });
+
+    // The answer is what recognition found for the file, so the toast cannot deny tags it carries.
+    const answer = (await (await analyzed).json()) as { suggestedTags: string[]; message: string };
+    expect(answer.suggestedTags).toContain('cat');
+    await page.waitForTimeout(500);
+    expect(await page.getByText('No relevant tags found').count()).toBe(0);
 
     const tagsOf = async () => (await t.database.db.select({ tags: files.tags }).from(files).where(eq(files.name, 'chelsea-cat.jpg')))[0]?.tags ?? [];
     await expect.poll(tagsOf, { timeout: 60_000 }).toContain('cat');

@@ -12,9 +12,11 @@ interface AnalyzeResult {
 }
 
 /**
- * Automatic tagging (spec 2 §4): 1 s after an image uploads, ask the server for tags. With
- * suggestions they are added to the file's tags quietly; with none, a toast says so; a
- * failure says tags can still be added by hand. `setLoading` drives the item's loading flag.
+ * Automatic tagging (spec 2 §4): 1 s after an image uploads, ask the server for tags. The server
+ * answers what recognition found for the file (its `file.uploaded` job may have merged them into
+ * the file's tags already, so they are saved again only when some are missing); with none, a toast
+ * says so, which is then true; a failure says tags can still be added by hand. `setLoading`
+ * drives the item's loading flag.
  */
 export function scheduleAutoTag(file: Pick<FileDto, 'id' | 'tags'>, client: QueryClient, setLoading: (loading: boolean) => void): void {
   window.setTimeout(async () => {
@@ -23,8 +25,12 @@ export function scheduleAutoTag(file: Pick<FileDto, 'id' | 'tags'>, client: Quer
       const result = await apiRequest<AnalyzeResult>('POST', `/api/files/${file.id}/analyze-tags`);
       const suggested = result?.suggestedTags ?? [];
       if (suggested.length > 0) {
-        const tags = normalizeTags([...file.tags, ...suggested]).slice(0, TAGS_PER_FILE);
-        await apiRequest('PATCH', `/api/files/${file.id}/tags`, { tags });
+        const current = await apiRequest<Pick<FileDto, 'tags'>>('GET', `/api/files/${file.id}`);
+        const have = new Set(current?.tags ?? file.tags);
+        if (suggested.some((t) => !have.has(t))) {
+          const tags = normalizeTags([...(current?.tags ?? file.tags), ...suggested]).slice(0, TAGS_PER_FILE);
+          await apiRequest('PATCH', `/api/files/${file.id}/tags`, { tags });
+        }
         void refreshFileLists(client);
       } else {
         toast({ title: 'AI Analysis Complete', description: result?.message || 'No relevant tags found for this image.' });
