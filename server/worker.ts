@@ -18,6 +18,11 @@ import { createLocalStorage } from './storage/local-storage';
 // `npm run worker`: works the job queue, serves no HTTP. At scale several of these run next to
 // app processes started with WORKERS=0. (PGlite is one process's file: this needs DATABASE_URL.)
 const config = loadConfig();
+if (!config.databaseUrl) {
+  // Two processes on one PGlite folder would corrupt it; the app works its own queue instead.
+  console.error('npm run worker needs DATABASE_URL (PostgreSQL): with the embedded database the app works its own jobs.');
+  process.exit(2);
+}
 // A Fastify instance that never listens, for the app's logger with its redaction rules.
 const log = Fastify({ logger: logOptions(config.logLevel) }).log;
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
