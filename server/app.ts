@@ -53,7 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerSecurity(app, { publicUrl: config.publicUrl, adClient: config.adClient });
+  registerSecurity(app, { config, adClient: config.adClient });
 
   const db = database.db;
   const users = createUsersRepo(db);
