@@ -45,7 +45,8 @@ describe('GET /api/logout', () => {
   });
 
   it('signs out from our own page (same-origin) and from a typed address (none)', async () => {
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { referer: `${t.url}/settings` }, {}]) {
+    const cases: Record<string, string>[] = [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { referer: `${t.url}/settings` }, {}];
+    for (const headers of cases) {
       const c = t.client();
       await signUp(c);
       const res = await navigateToLogout(c, headers);
