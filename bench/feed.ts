@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +9,6 @@ import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -15,7 +16,7 @@ import { migrateDatabase, openDatabase, type Database } from '../server/db/clien
 
 // Feed throughput with 100 000 files: `GET /api/files` at offset 0 and at offset 10 000 (with
 // `before`, as the client sends it, and without, to show what the keyset saves), each against
-// a bare Fastify route in the same process answering the same 20-item JSON.
+// a bare node:http server in the same process sending the identical bytes.
 
 const FILES = 100_000;
 const DEEP = 10_000;
@@ -90,7 +91,7 @@ async function measure(url: string, headers: Record<string, string>, seconds: nu
 async function benchOne(kind: 'postgres' | 'pglite', seconds: number): Promise<{ rows: FeedBenchRow[]; seedSeconds: number }> {
   const opened = kind === 'postgres' ? await openPostgres() : await openPglite();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-bench-'));
-  const bare = Fastify({ logger: false });
+  let bare: http.Server | null = null;
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {
     await migrateDatabase(opened.database);
@@ -109,17 +110,23 @@ async function benchOne(kind: 'postgres' | 'pglite', seconds: number): Promise<{
     const headers = { cookie: register.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
 
     // The id at position 10 000 is what the client holds when it asks for that page.
-    const get = async (query: string) => (await fetch(`${base}/api/files?${query}`, { headers })).json() as Promise<{ id: number }[]>;
-    const firstPage = await get(`offset=0&limit=${PAGE}`);
-    const previous = await get(`offset=${DEEP - 1}&limit=1`);
+    const getText = async (query: string) => (await fetch(`${base}/api/files?${query}`, { headers })).text();
+    const firstPage = await getText(`offset=0&limit=${PAGE}`);
+    const previous = JSON.parse(await getText(`offset=${DEEP - 1}&limit=1`)) as { id: number }[];
     const deepQuery = `offset=${DEEP}&limit=${PAGE}&before=${previous[0].id}`;
-    const deepPage = await get(deepQuery);
-    const deepByOffset = await get(`offset=${DEEP}&limit=${PAGE}`);
-    if (deepPage.length !== PAGE || deepPage.map((f) => f.id).join() !== deepByOffset.map((f) => f.id).join()) throw new Error('before and offset disagree');
+    const deepPage = await getText(deepQuery);
+    const deepByOffset = await getText(`offset=${DEEP}&limit=${PAGE}`);
+    if ((JSON.parse(deepPage) as unknown[]).length !== PAGE || deepPage !== deepByOffset) throw new Error('before and offset disagree');
 
-    bare.get('/first', async () => firstPage);
-    bare.get('/deep', async () => deepPage);
-    const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
+    // The floor: node's own HTTP server writing the same bytes, no routing, no hooks.
+    const bodies: Record<string, Buffer> = { '/first': Buffer.from(firstPage), '/deep': Buffer.from(deepPage) };
+    bare = http.createServer((req, res) => {
+      const body = bodies[req.url ?? ''];
+      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json; charset=utf-8', 'content-length': body?.length ?? 0 });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => bare!.listen(0, '127.0.0.1', resolve));
+    const bareBase = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 
     const cases = [
       { name: 'offset 0', app: `offset=0&limit=${PAGE}`, bare: '/first' },
@@ -142,7 +149,7 @@ async function benchOne(kind: 'postgres' | 'pglite', seconds: number): Promise<{
     }
     return { rows, seedSeconds };
   } finally {
-    await bare.close();
+    await new Promise((resolve) => (bare ? bare.close(resolve) : resolve(undefined)));
     await app?.close();
     await opened.database.close();
     await opened.drop();
@@ -164,7 +171,7 @@ export async function benchFeed({ seconds = 5 } = {}): Promise<FeedBenchResult> 
 }
 
 export function printFeed(result: FeedBenchResult): void {
-  console.log(`\nFeed: GET /api/files (limit ${PAGE}) over ${FILES.toLocaleString('en')} files vs a bare Fastify route with the same JSON`);
+  console.log(`\nFeed: GET /api/files (limit ${PAGE}) over ${FILES.toLocaleString('en')} files vs a bare node:http server sending the same bytes`);
   console.log(`seeded in ${result.seed.map((s) => `${s.db} ${s.seconds} s`).join(', ')}; 10 connections, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.table(result.rows.map((r) => ({ db: r.db, case: r.case, 'app req/s': r.appRps, 'bare req/s': r.bareRps, 'app/bare': r.ratio, 'app p50 ms': r.appP50Ms, 'app p99 ms': r.appP99Ms })));
 }

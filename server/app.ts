@@ -15,6 +15,10 @@ import { registerJobHandlers } from './jobs/register-handlers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createResetTokensRepo, createSessionsRepo } from './modules/auth/sessions.repo';
+import { createCachedSessions } from './modules/auth/session-cache';
+import { createFeedCache } from './modules/files/feed-cache';
+import { afterWrites } from './lib/after-writes';
+import { ALL, createLocalBus, type InvalidationBus } from './lib/invalidation-bus';
 import { createDiscoveryRepo } from './modules/files/discovery.repo';
 import { createFilesRepo } from './modules/files/files.repo';
 import { createRecognitionRepo } from './modules/files/recognition.repo';
@@ -31,6 +35,7 @@ import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
+import { registerRequestLog } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 
@@ -41,6 +46,8 @@ export type AppDeps = {
   limiter?: RateLimiter;
   storage?: Storage;
   recognizer?: Recognizer;
+  /** How caches learn of writes; in-process by default, Redis-backed when scaled out. */
+  bus?: InvalidationBus;
   /** Where the log goes (stdout by default); tests read it to prove no secret is written. */
   logStream?: NodeJS.WritableStream;
   /** Tests shorten retry delays, schedules and polling. */
@@ -58,17 +65,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: logOptions(config.logLevel, deps.logStream),
+    // Replaced by one cheaper line per request (plugins/request-log.ts).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
-  registerSecurity(app, { publicUrl: config.publicUrl, adClient: config.adClient });
+  if (app.log.level !== 'silent') registerRequestLog(app);
+  registerSecurity(app, { config, adClient: config.adClient });
 
   const db = database.db;
-  const users = createUsersRepo(db);
-  const sessions = createSessionsRepo(db);
+  const bus = deps.bus ?? createLocalBus();
+  const feedCache = createFeedCache(bus);
+  const touchesFeed = () => bus.publish('feed', ALL);
+  // A member's row is in their cached sessions (request.user) and on their cards in the feed.
+  const users = afterWrites(createUsersRepo(db), (method, args) => {
+    // A new member has neither sessions nor files yet: sign-ups leave the caches warm.
+    if (method === 'insert') return;
+    bus.publish('user', typeof args[0] === 'number' ? String(args[0]) : ALL);
+    touchesFeed();
+  });
+  const sessions = createCachedSessions(createSessionsRepo(db), bus);
   const resetTokens = createResetTokensRepo(db);
   const waitlist = createWaitlistRepo(db);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
@@ -83,8 +102,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { sessions, secureCookies: config.publicUrl.startsWith('https://') });
   await registerOpenApi(app);
 
-  const files = createFilesRepo(db);
-  const social = createSocialRepo(db);
+  const files = afterWrites(createFilesRepo(db), touchesFeed);
+  // A view already counted this hour changes nothing (null): opening a file keeps the feed cached.
+  const social = afterWrites(createSocialRepo(db), (method, _args, result) => (method === 'recordView' && result === null ? undefined : touchesFeed()));
   const discovery = createDiscoveryRepo(db);
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
   const tagging = createTaggingService({ files, recognition: createRecognitionRepo(db), storage, recognizer, log: app.log });
@@ -98,8 +118,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await authRoutes(app, { config, auth, sessions, limiter });
-  await filesRoutes(app, { files, social, uploads, tagging });
-  await socialRoutes(app, { files, social, discovery });
+  await filesRoutes(app, { files, social, uploads, tagging, feedCache });
+  await socialRoutes(app, { files, social, discovery, feedCache });
   await mediaRoutes(app, { files, storage });
   await settingsRoutes(app, { users, sessions, storage, queue });
   await registerClient(app, config.clientDir);

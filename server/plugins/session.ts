@@ -18,13 +18,17 @@ declare module 'fastify' {
 export const sessionPlugin = fp<{ sessions: SessionsRepo; secureCookies: boolean }>(async (app, opts) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
-  app.addHook('onRequest', async (request) => {
+  // Callback style: a request without a cookie (visitors, assets) makes no promise at all.
+  app.addHook('onRequest', (request, _reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return;
-    const found = await opts.sessions.findUser(token);
-    if (!found || found.user.status !== 'active') return;
-    request.user = found.user;
-    request.sessionId = found.sessionId;
+    if (!token || token.length > 100) return done();
+    opts.sessions.findUser(token).then((found) => {
+      if (found && found.user.status === 'active') {
+        request.user = found.user;
+        request.sessionId = found.sessionId;
+      }
+      done();
+    }, done);
   });
   app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
     this.setCookie(SESSION_COOKIE, token, {

@@ -3,14 +3,18 @@ export type TestResponse<T = any> = { status: number; body: T; headers: Headers;
 /** A browser-like HTTP client: keeps the session cookie and sends the app's own Origin. */
 export class TestClient {
   cookies = new Map<string, string>();
-  constructor(readonly baseUrl: string) {}
+  /** `origin` is what a browser would send: PUBLIC_URL's origin when the app sits behind a proxy. */
+  constructor(
+    readonly baseUrl: string,
+    readonly origin = baseUrl,
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   async request<T = any>(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse<T>> {
-    const h: Record<string, string> = { origin: this.baseUrl, ...headers };
+    const h: Record<string, string> = { origin: this.origin, ...headers };
     if (this.cookies.size) h.cookie = this.cookieHeader;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;

@@ -14,6 +14,7 @@ import { toCurrentUser } from '../users/users.presenter';
 import type { AuthService } from './auth.service';
 import type { SessionsRepo } from './sessions.repo';
 import { SESSION_COOKIE } from '../../plugins/session';
+import { assertSameOrigin } from '../../plugins/security';
 
 type Deps = { config: Config; auth: AuthService; sessions: SessionsRepo; limiter: RateLimiter };
 
@@ -72,6 +73,8 @@ export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
   r.get('/api/login', { schema: { tags } }, async (_request, reply) => reply.redirect('/auth?tab=login'));
 
   r.get('/api/logout', { schema: { tags } }, async (request, reply) => {
+    // A link on another site must not sign the member out: only our pages or a typed address.
+    assertSameOrigin(request, d.config.publicUrl);
     await endCurrentSession(request);
     reply.clearSessionCookie();
     return reply.redirect('/');

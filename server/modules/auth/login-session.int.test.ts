@@ -202,9 +202,11 @@ describe('behind HTTPS (PUBLIC_URL https://…)', () => {
   afterAll(async () => {
     await h?.close();
   });
+  // Behind the proxy the browser names PUBLIC_URL as its origin, whatever address it reached.
+  const client = () => new TestClient(h.url, 'https://kaleido.example');
 
   it('marks the session cookie Secure, also when clearing it', async () => {
-    const c = h.client();
+    const c = client();
     const m = await signUp(c);
     const res = await c.post('/api/login', { emailOrUsername: m.email, password: m.password });
     expect(sessionCookie(res)!.attrs.get('secure')).toBe(true);
@@ -214,8 +216,8 @@ describe('behind HTTPS (PUBLIC_URL https://…)', () => {
   });
 
   it('builds the reset link from PUBLIC_URL', async () => {
-    const m = await signUp(h.client());
-    expect((await h.client().post('/api/auth/forgot-password', { email: m.email })).status).toBe(200);
+    const m = await signUp(client());
+    expect((await client().post('/api/auth/forgot-password', { email: m.email })).status).toBe(200);
     const mail = await waitForMail(h, (x) => x.to === m.email);
     expect(mail.text).toMatch(/https:\/\/kaleido\.example\/reset-password\?token=[A-Za-z0-9_-]{43}(\s|$)/);
   });

@@ -10,9 +10,9 @@ export function createSessionsRepo(db: Db) {
       const [row] = await db.insert(sessions).values({ userId, tokenHash: hashToken(token), expiresAt }).returning({ id: sessions.id });
       return row.id;
     },
-    async findUser(token: string): Promise<{ sessionId: number; user: UserRow } | null> {
+    async findUser(token: string): Promise<{ sessionId: number; user: UserRow; expiresAt: Date } | null> {
       const [row] = await db
-        .select({ sessionId: sessions.id, user: users })
+        .select({ sessionId: sessions.id, user: users, expiresAt: sessions.expiresAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))

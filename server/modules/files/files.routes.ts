@@ -7,12 +7,14 @@ import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { canEditFile, findVisibleFile, visibleFilesWhere } from './files.policy';
 import { presentFiles, uploadUrl } from './files.presenter';
+import type { FeedCache } from './feed-cache';
 import type { FilesRepo } from './files.repo';
 import type { SocialRepo } from './social.repo';
 import type { TaggingService } from './tagging.service';
 import type { UploadService } from './upload.service';
 
-type Deps = { files: FilesRepo; social: SocialRepo; uploads: UploadService; tagging: TaggingService };
+type Deps = { files: FilesRepo; social: SocialRepo; uploads: UploadService; tagging: TaggingService; feedCache: FeedCache };
+const feedPage = z.array(fileDto);
 const tags = ['files'];
 
 export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> {
@@ -32,10 +34,13 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
     },
   );
 
-  r.get('/api/files', { schema: { tags, querystring: feedQuery, response: { 200: z.array(fileDto) } } }, async (request) => {
+  r.get('/api/files', { schema: { tags, querystring: feedQuery, response: { 200: feedPage, 401: errorResponse } } }, async (request, reply) => {
     const user = requireUser(request);
-    const ids = await d.files.feedIds(visibleFilesWhere(user), request.query);
-    return present(ids, user.id);
+    const q = request.query;
+    // Per viewer: the page holds their own private files and their likes.
+    return d.feedCache.send(reply, `files:${user.id}:${q.offset}:${q.limit}:${q.before ?? ''}`, feedPage, async () =>
+      present(await d.files.feedIds(visibleFilesWhere(user), q), user.id),
+    );
   });
 
   r.get('/api/files/:id', { schema: { tags, params: idParam, response: { 200: fileDto, 404: errorResponse } } }, async (request) => {

@@ -7,12 +7,14 @@ import { idParam, pageQuery } from '../../../contract/common';
 import { commentBody, commentDto, fileDto, likeResponse, randomQuery, slideshowImage } from '../../../contract/files';
 import { requireUser } from '../../plugins/session';
 import type { DiscoveryRepo } from './discovery.repo';
+import type { FeedCache } from './feed-cache';
 import { findVisibleFile, visibleFilesWhere } from './files.policy';
 import { presentFiles, toCommentDto, uploadUrl } from './files.presenter';
 import type { FilesRepo } from './files.repo';
 import type { SocialRepo } from './social.repo';
 
-type Deps = { files: FilesRepo; social: SocialRepo; discovery: DiscoveryRepo };
+type Deps = { files: FilesRepo; social: SocialRepo; discovery: DiscoveryRepo; feedCache: FeedCache };
+const feedPage = z.array(fileDto);
 const tags = ['files'];
 
 /** A seed that changes each hour: random feeds page consistently, and still change over time. */
@@ -50,12 +52,17 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
     return reply.status(201).send(toCommentDto(comment, user));
   });
 
-  r.get('/api/files/random', { schema: { tags, querystring: randomQuery, response: { 200: z.array(fileDto) } } }, async (request) => {
+  r.get('/api/files/random', { schema: { tags, querystring: randomQuery, response: { 200: feedPage } } }, async (request, reply) => {
     const q = request.query;
+    const seed = hourSeed();
     // Visitors (the landing page) never get NSFW pictures; members get them blurred by preference.
     const where = request.user ? visibleFilesWhere(request.user) : and(visibleFilesWhere(null), eq(files.isNsfw, false))!;
-    const ids = await d.discovery.ids(where, { sort: q.sortBy ?? 'random', type: q.fileType, offset: q.offset, limit: q.limit, seed: hourSeed() });
-    return presentFiles(d.files, ids, request.user?.id ?? null);
+    // All visitors share one page per query; a member's holds their private files and likes.
+    const key = `random:${request.user?.id ?? 'visitor'}:${q.sortBy ?? 'random'}:${q.fileType ?? 'all'}:${q.offset}:${q.limit}:${seed}`;
+    return d.feedCache.send(reply, key, feedPage, async () => {
+      const ids = await d.discovery.ids(where, { sort: q.sortBy ?? 'random', type: q.fileType, offset: q.offset, limit: q.limit, seed });
+      return presentFiles(d.files, ids, request.user?.id ?? null);
+    });
   });
 
   r.get('/api/slideshow/images', { schema: { tags, response: { 200: z.array(slideshowImage) } } }, async () => {

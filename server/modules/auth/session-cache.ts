@@ -1,0 +1,67 @@
+import type { InvalidationBus } from '../../lib/invalidation-bus';
+import { ALL } from '../../lib/invalidation-bus';
+import { hashToken } from '../../lib/tokens';
+import type { UserRow } from '../users/users.repo';
+import type { SessionsRepo } from './sessions.repo';
+
+type Entry = { sessionId: number; user: UserRow; expiresAt: number; cachedUntil: number };
+
+/**
+ * Sessions looked up in process (token hash → member), so a request does not pay a database
+ * round trip to learn who is asking. Every path that ends a session or changes the member
+ * publishes on the bus, and the entry is gone before that write answers: logout, password
+ * change and reset, and any write to the member's row (status, profile, preferences). The
+ * short TTL only bounds how long another process's write could go unseen until the bus is
+ * shared through Redis.
+ */
+export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, opts: { ttlMs?: number; max?: number } = {}): SessionsRepo {
+  const ttlMs = opts.ttlMs ?? 60_000;
+  const max = opts.max ?? 10_000;
+  const byHash = new Map<string, Entry>();
+  const hashesByUser = new Map<number, Set<string>>();
+
+  function drop(hash: string): void {
+    const entry = byHash.get(hash);
+    if (!entry) return;
+    byHash.delete(hash);
+    hashesByUser.get(entry.user.id)?.delete(hash);
+  }
+  bus.subscribe('session', (hash) => drop(hash));
+  bus.subscribe('user', (userId) => {
+    if (userId === ALL) {
+      byHash.clear();
+      hashesByUser.clear();
+      return;
+    }
+    for (const hash of hashesByUser.get(Number(userId)) ?? []) byHash.delete(hash);
+    hashesByUser.delete(Number(userId));
+  });
+
+  return {
+    ...repo,
+    async findUser(token) {
+      const hash = hashToken(token);
+      const now = Date.now();
+      const hit = byHash.get(hash);
+      if (hit && hit.cachedUntil > now && hit.expiresAt > now) return { sessionId: hit.sessionId, user: hit.user, expiresAt: new Date(hit.expiresAt) };
+      if (hit) drop(hash);
+      const found = await repo.findUser(token);
+      // Unknown tokens are not remembered: a client trying random tokens must not fill memory.
+      if (!found) return null;
+      if (byHash.size >= max) drop(byHash.keys().next().value!);
+      byHash.set(hash, { sessionId: found.sessionId, user: found.user, expiresAt: found.expiresAt.getTime(), cachedUntil: now + ttlMs });
+      let hashes = hashesByUser.get(found.user.id);
+      if (!hashes) hashesByUser.set(found.user.id, (hashes = new Set()));
+      hashes.add(hash);
+      return found;
+    },
+    async delete(token) {
+      await repo.delete(token);
+      bus.publish('session', hashToken(token));
+    },
+    async deleteAllForUser(userId, exceptSessionId) {
+      await repo.deleteAllForUser(userId, exceptSessionId);
+      bus.publish('user', String(userId));
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+
+// Every screen of the spec's route table answers the app to any client (curl, crawlers, link
+// previews send no `Accept: text/html`); unknown API calls stay JSON 404s.
+const SCREENS = [
+  '/', '/auth', '/auth?tab=login', '/reset-password?token=abc', '/invite/some-token', '/about', '/contact', '/policy',
+  '/profile/3', '/profile', '/folder/4', '/folders/4', '/file/12', '/search?q=cat', '/notifications', '/admin', '/settings', '/no-such-screen',
+];
+
+let t: TestApp;
+let clientDir: string;
+beforeAll(async () => {
+  clientDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-client-'));
+  await fs.mkdir(path.join(clientDir, 'assets'));
+  await fs.writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Kaleido</title><div id="root"></div>');
+  t = await startTestApp({}, { clientDir });
+});
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(clientDir, { recursive: true, force: true });
+});
+
+describe('screen paths', () => {
+  it('answer index.html whatever the Accept header', async () => {
+    for (const screen of SCREENS) {
+      for (const accept of [undefined, '*/*', 'application/json', 'text/html']) {
+        const res = await fetch(t.url + screen, { headers: accept ? { accept } : {} });
+        expect(res.status, `${screen} with ${accept}`).toBe(200);
+        expect(res.headers.get('content-type')).toMatch(/text\/html/);
+        expect(await res.text()).toContain('<div id="root">');
+      }
+    }
+  });
+
+  it('leave API, upload and asset misses as JSON 404s', async () => {
+    for (const miss of ['/api/no/such/thing', '/api', '/uploads/ab/cd/x.webp', '/assets/index-gone.js', '/favicon-missing.png']) {
+      const res = await fetch(t.url + miss);
+      expect(res.status, miss).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    }
+  });
+});

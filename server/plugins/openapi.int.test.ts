@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+
+// The published document is read by other clients: it must say how to upload, what each call
+// can answer when it fails, and where the two sign-in links redirect.
+type Op = { requestBody?: { content: Record<string, { schema: { properties: Record<string, { format?: string }>; required?: string[] } }> }; responses: Record<string, { headers?: Record<string, unknown> }> };
+let t: TestApp;
+let paths: Record<string, Record<string, Op>>;
+beforeAll(async () => {
+  t = await startTestApp();
+  const res = await t.client().get('/api/docs/json');
+  expect(res.status).toBe(200);
+  paths = res.body.paths;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('/api/docs/json', () => {
+  it('describes the multipart body of an upload and of an avatar', async () => {
+    const upload = paths['/api/files'].post.requestBody!.content['multipart/form-data'].schema;
+    expect(upload.properties.file.format).toBe('binary');
+    expect(Object.keys(upload.properties)).toEqual(expect.arrayContaining(['file', 'name', 'description', 'tags', 'isPublic', 'folderId']));
+    expect(upload.required).toContain('file');
+    const avatar = paths['/api/user/avatar'].put.requestBody!.content['multipart/form-data'].schema;
+    expect(avatar.properties.avatar.format).toBe('binary');
+  });
+
+  it('lists the error statuses each call can answer', async () => {
+    const statuses = (path: string, method: string) => Object.keys(paths[path][method].responses);
+    expect(statuses('/api/files', 'post')).toEqual(expect.arrayContaining(['201', '400', '401', '403', '413', '415', '500']));
+    expect(statuses('/api/files', 'get')).toEqual(expect.arrayContaining(['200', '400', '401', '500']));
+    expect(statuses('/api/files/{id}', 'get')).toEqual(expect.arrayContaining(['200', '400', '404', '500']));
+    expect(statuses('/api/files/{id}', 'get')).not.toContain('401');
+    expect(statuses('/api/files/{id}/like', 'post')).toEqual(expect.arrayContaining(['401', '403', '404']));
+    expect(statuses('/api/login', 'post')).toEqual(expect.arrayContaining(['400', '401', '403', '429', '500']));
+    for (const [path, methods] of Object.entries(paths)) {
+      for (const [method, op] of Object.entries(methods)) expect(Object.keys(op.responses), `${method} ${path}`).toContain('500');
+    }
+  });
+
+  it('describes the 302s of GET /api/login and GET /api/logout', async () => {
+    for (const path of ['/api/login', '/api/logout']) {
+      const found = paths[path].get.responses['302'];
+      expect(found, path).toBeDefined();
+      expect(found.headers).toHaveProperty('location');
+    }
+    expect(Object.keys(paths['/api/logout'].get.responses)).toContain('403');
+  });
+});
