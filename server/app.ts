@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const social = afterWrites(createSocialRepo(db), (method, _args, result) => (method === 'recordView' && result === null ? undefined : touchesFeed()));
   const discovery = createDiscoveryRepo(db);
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
-  const tagging = createTaggingService({ files, recognition: createRecognitionRepo(db), storage, recognizer, log: app.log });
+  const tagging = createTaggingService({ files, recognition: afterWrites(createRecognitionRepo(db), touchesFeed), storage, recognizer, log: app.log });
   const uploads = createUploadService({ files, storage, log: app.log, queue });
   registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, log: app.log });
   await queue.start();
