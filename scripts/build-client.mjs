@@ -30,6 +30,8 @@ if (built === digest && fs.existsSync(path.join(out, 'index.html'))) {
   console.log('[build] client is up to date');
 } else {
   console.log('[build] building the client…');
-  execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit' });
+  // Always the production build, as `npm start` serves it: under the test runner NODE_ENV is
+  // 'test', which would otherwise bundle React's development build.
+  execSync('npx vite build --logLevel warn', { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   fs.writeFileSync(stampFile, digest);
 }

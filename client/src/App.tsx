@@ -1,15 +1,16 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { PreferencesEffect } from '@/features/settings/preferences-effect';
-import { UploadProvider } from '@/features/files/upload-dialog';
 import { useAuth } from '@/lib/auth';
 import { LandingPage } from '@/routes/landing';
 import { NotFoundPage } from '@/routes/not-found';
 
 // Only the landing ships in the main bundle (its first load stays under 150 kB gzip); every
 // other screen, the member home with its feed and upload code included, loads on demand.
+// The upload queue and its dialog exist for members only: visitors never download them.
+const UploadProvider = lazy(() => import('@/features/files/upload-dialog').then((m) => ({ default: m.UploadProvider })));
 const HomePage = lazy(() => import('@/routes/home').then((m) => ({ default: m.HomePage })));
 const AuthPage = lazy(() => import('@/routes/auth').then((m) => ({ default: m.AuthPage })));
 const ResetPasswordPage = lazy(() => import('@/routes/reset-password').then((m) => ({ default: m.ResetPasswordPage })));
@@ -60,13 +61,24 @@ function AppRoutes() {
   );
 }
 
+/** Members' screens sit inside the upload queue, so an upload survives navigation. */
+function MemberUploads({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  if (!user) return <>{children}</>;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <UploadProvider>{children}</UploadProvider>
+    </Suspense>
+  );
+}
+
 export function App() {
   return (
     <>
       <PreferencesEffect />
-      <UploadProvider>
+      <MemberUploads>
         <AppRoutes />
-      </UploadProvider>
+      </MemberUploads>
       <Toaster />
     </>
   );
