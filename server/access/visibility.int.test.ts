@@ -69,7 +69,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ids = (res: TestResponse) => (res.body as { id: number }[]).map((f) => f.id);
+function ids(res: TestResponse): number[] {
+  return (res.body as { id: number }[]).map((f) => f.id);
+}
 
 /** Lists must not carry a hidden file by id, name or tag: absence, not just a missing card. */
 function expectListed(res: TestResponse, expected: Record<FileCase, boolean>, label: string) {

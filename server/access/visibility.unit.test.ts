@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { NotFoundError } from '../lib/errors';
@@ -6,8 +7,12 @@ import { canViewFile, discoveryOptions, fileAbilities, findVisibleFile, findVisi
 const owner: Viewer = { id: 7 };
 const member: Viewer = { id: 8 };
 const admin: Viewer = { id: 9, isAdmin: true };
-const file = (over: Partial<{ isPublic: boolean; isNsfw: boolean }> = {}) => ({ userId: 7, isPublic: true, isNsfw: false, ...over });
-const render = (where: ReturnType<typeof visibleFilesSql>) => new PgDialect().sqlToQuery(where);
+function file(over: Partial<{ isPublic: boolean; isNsfw: boolean }> = {}) {
+  return { userId: 7, isPublic: true, isNsfw: false, ...over };
+}
+function render(where: SQL) {
+  return new PgDialect().sqlToQuery(where);
+}
 
 describe('canViewFile', () => {
   it.each([
@@ -67,7 +72,7 @@ describe('findVisibleFile', () => {
   const row = { id: 1 };
   const repoAnswering = (answer: typeof row | null) => {
     const asked: ReturnType<typeof render>[] = [];
-    return { asked, findOneWhere: async (where: ReturnType<typeof visibleFilesSql>) => (asked.push(render(where)), answer) };
+    return { asked, findOneWhere: async (where: SQL) => (asked.push(render(where)), answer) };
   };
 
   it('looks the file up under the visibility condition, in one query', async () => {
