@@ -73,6 +73,9 @@ export const fileDto = z.object({
   viewCount: z.number().int(),
   commentCount: z.number().int(),
   isLiked: z.boolean(),
+  /** What the viewer may do with the file, decided by the server so the client never compares ids. */
+  canEdit: z.boolean(),
+  canDelete: z.boolean(),
   createdAt: z.string(),
   user: fileOwner,
 });

@@ -120,3 +120,27 @@ describe('files journey', () => {
     await page.context().close();
   });
 });
+
+describe('what the viewer may do', () => {
+  it('offers Delete to the owner only, as the file says (canDelete), on the page and in the dialog', async () => {
+    const owner = await signedInPage();
+    const form = { file: { name: 'coffee-cup.jpg', mimeType: 'image/jpeg', buffer: await readFile(path.join(PHOTOS, 'coffee-cup.jpg')) } };
+    const res = await owner.request.post(`${t.url}/api/files`, { multipart: form, headers: { Origin: t.url } });
+    expect(res.status()).toBe(201);
+    const file = await res.json();
+    expect(file).toMatchObject({ canEdit: true, canDelete: true });
+
+    const other = await signedInPage();
+    for (const [page, offered] of [[owner, true], [other, false]] as const) {
+      await page.goto(`${t.url}/file/${file.id}`);
+      await page.getByRole('button', { name: 'Like' }).first().waitFor();
+      expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(offered ? 1 : 0);
+      await page.goto(t.url);
+      await page.getByTestId('file-card').first().click();
+      const detail = page.getByRole('dialog', { name: 'coffee-cup.jpg' });
+      await detail.getByText('Saved to (0)').waitFor();
+      expect(await detail.getByRole('button', { name: 'Delete file' }).count()).toBe(offered ? 1 : 0);
+      await page.context().close();
+    }
+  });
+});

@@ -36,18 +36,20 @@ export function createDiscoveryRepo(db: Db) {
       const rows = await db.select({ id: files.id }).from(files).where(cond).orderBy(...orderFor(opts.sort, opts.seed)).limit(opts.limit).offset(opts.offset);
       return rows.map((r) => r.id);
     },
-    async slideshow(limit: number, seed: string) {
+    /** Images under `where` (the caller's visibility condition), in a stable shuffle for the seed. */
+    async slideshow(where: SQL, limit: number, seed: string) {
       return db
         .select({ id: files.id, name: files.name, webpKey: files.webpKey, storageKey: files.storageKey, placeholder: files.placeholder, username: users.username })
         .from(files)
         .innerJoin(users, eq(users.id, files.userId))
-        .where(and(eq(files.isPublic, true), eq(files.kind, 'image'), eq(files.isNsfw, false)))
+        .where(and(where, eq(files.kind, 'image')))
         .orderBy(sql`md5(${files.id}::text || ${seed})`)
         .limit(limit);
     },
-    async randomTags(limit: number): Promise<string[]> {
+    /** Distinct tags of the files under `where` (the caller's visibility condition), drawn at random. */
+    async randomTags(where: SQL, limit: number): Promise<string[]> {
       const rows = await db.execute<{ tag: string }>(
-        sql`select tag from (select distinct unnest(${files.tags}) as tag from ${files} where ${files.isPublic}) t order by random() limit ${limit}`,
+        sql`select tag from (select distinct unnest(${files.tags}) as tag from ${files} where ${where}) t order by random() limit ${limit}`,
       );
       return (rows as unknown as { rows: { tag: string }[] }).rows.map((r) => r.tag);
     },

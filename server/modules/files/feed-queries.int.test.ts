@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../../tests/helpers/test-db';
 import { createFilesRepo } from './files.repo';
-import { visibleFilesWhere } from './files.policy';
+import { visibleFilesSql } from '../../access/visibility';
 
 // The feed is built skeleton → hydrate: its query count must not grow with the page size.
 let database: Database;
@@ -22,7 +22,7 @@ afterAll(async () => {
 async function queriesForPage(limit: number, before?: number): Promise<{ count: number; ids: number[] }> {
   const repo = createFilesRepo(database.db);
   queries.length = 0;
-  const ids = await repo.feedIds(visibleFilesWhere({ id: 1 }), { offset: 0, limit, before });
+  const ids = await repo.feedIds(visibleFilesSql({ id: 1 }), { offset: 0, limit, before });
   const hydrated = await repo.hydrate(ids, 1);
   return { count: queries.length, ids: hydrated.map((h) => h.file.id) };
 }

@@ -1,4 +1,5 @@
 import type { CommentDto, FileDto } from '../../../contract/files';
+import { fileAbilities, type Viewer } from '../../access/visibility';
 import type { FileRow, FilesRepo } from './files.repo';
 import type { UserRow } from '../users/users.repo';
 import { avatarUrl } from '../users/users.presenter';
@@ -7,8 +8,8 @@ export function uploadUrl(key: string): string {
   return `/uploads/${key}`;
 }
 
-/** Shapes a hydrated file for the viewer; URLs only, never a storage path. */
-export function toFileDto(f: FileRow, owner: UserRow, isLiked: boolean): FileDto {
+/** Shapes a hydrated file for the viewer; URLs only, never a storage path, and what the viewer may do. */
+export function toFileDto(f: FileRow, owner: UserRow, isLiked: boolean, viewer: Viewer): FileDto {
   const contentUrl = `/api/files/${f.id}/content`;
   const displayKey = f.kind === 'image' ? (f.webpKey ?? f.storageKey) : null;
   return {
@@ -36,6 +37,7 @@ export function toFileDto(f: FileRow, owner: UserRow, isLiked: boolean): FileDto
     viewCount: f.viewCount,
     commentCount: f.commentCount,
     isLiked,
+    ...fileAbilities(f, viewer),
     createdAt: f.createdAt.toISOString(),
     user: {
       id: owner.id,
@@ -48,8 +50,8 @@ export function toFileDto(f: FileRow, owner: UserRow, isLiked: boolean): FileDto
 }
 
 /** A page of files for the viewer, in the order of `ids`, in one query. */
-export async function presentFiles(repo: Pick<FilesRepo, 'hydrate'>, ids: number[], viewerId: number | null): Promise<FileDto[]> {
-  return (await repo.hydrate(ids, viewerId)).map((h) => toFileDto(h.file, h.owner, h.isLiked));
+export async function presentFiles(repo: Pick<FilesRepo, 'hydrate'>, ids: number[], viewer: Viewer): Promise<FileDto[]> {
+  return (await repo.hydrate(ids, viewer?.id ?? null)).map((h) => toFileDto(h.file, h.owner, h.isLiked, viewer));
 }
 
 export function toCommentDto(comment: { id: number; content: string; createdAt: Date }, author: UserRow): CommentDto {

@@ -26,8 +26,9 @@ export function createFilesRepo(db: Db) {
       const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
       return row ?? null;
     },
-    async findByKeyBase(keyBase: string): Promise<FileRow | null> {
-      const [row] = await db.select().from(files).where(eq(files.keyBase, keyBase)).limit(1);
+    /** One file under a condition; the visibility module passes its rule here (server/access/visibility.ts). */
+    async findOneWhere(where: SQL): Promise<FileRow | null> {
+      const [row] = await db.select().from(files).where(where).limit(1);
       return row ?? null;
     },
     async update(id: number, values: Partial<NewFile>): Promise<FileRow> {

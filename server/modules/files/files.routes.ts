@@ -5,7 +5,7 @@ import { errorResponse, idParam, messageResponse } from '../../../contract/commo
 import { analyzeTagsResponse, feedQuery, fileDto, fileMessages, optimizationDto, tagsBody } from '../../../contract/files';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
-import { canEditFile, findVisibleFile, visibleFilesWhere } from './files.policy';
+import { fileAbilities, findVisibleFile, visibleFilesSql, type Viewer } from '../../access/visibility';
 import { presentFiles, uploadUrl } from './files.presenter';
 import type { FeedCache } from './feed-cache';
 import type { FilesRepo } from './files.repo';
@@ -20,8 +20,8 @@ const tags = ['files'];
 export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const present = (ids: number[], viewerId: number | null) => presentFiles(d.files, ids, viewerId);
-  const visibleFile = (id: number, viewer: { id: number } | null) => findVisibleFile(d.files, id, viewer);
+  const present = (ids: number[], viewer: Viewer) => presentFiles(d.files, ids, viewer);
+  const visibleFile = (id: number, viewer: Viewer) => findVisibleFile(d.files, id, viewer);
 
   r.post(
     '/api/files',
@@ -29,7 +29,7 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
     async (request, reply) => {
       const user = requireUser(request);
       const row = await d.uploads.upload(request, user.id);
-      const [dto] = await present([row.id], user.id);
+      const [dto] = await present([row.id], user);
       return reply.status(201).send(dto);
     },
   );
@@ -39,7 +39,7 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
     const q = request.query;
     // Per viewer: the page holds their own private files and their likes.
     return d.feedCache.send(reply, `files:${user.id}:${q.offset}:${q.limit}:${q.before ?? ''}`, feedPage, async () =>
-      present(await d.files.feedIds(visibleFilesWhere(user), q), user.id),
+      present(await d.files.feedIds(visibleFilesSql(user), q), user),
     );
   });
 
@@ -47,14 +47,14 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
     const viewer = request.user;
     const file = await visibleFile(request.params.id, viewer);
     if (viewer && viewer.id !== file.userId) await d.social.recordView(file.id, viewer.id);
-    const [dto] = await present([file.id], viewer?.id ?? null);
+    const [dto] = await present([file.id], viewer);
     return dto;
   });
 
   r.delete('/api/files/:id', { schema: { tags, params: idParam, response: { 200: messageResponse, 404: errorResponse } } }, async (request) => {
     const user = requireUser(request);
     const file = await visibleFile(request.params.id, user);
-    if (!canEditFile(file, user)) throw new ForbiddenError(fileMessages.notOwner);
+    if (!fileAbilities(file, user).canDelete) throw new ForbiddenError(fileMessages.notOwner);
     await d.uploads.remove(file);
     return { message: 'File deleted' };
   });
@@ -62,16 +62,16 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
   r.patch('/api/files/:id/tags', { schema: { tags, params: idParam, body: tagsBody, response: { 200: fileDto } } }, async (request) => {
     const user = requireUser(request);
     const file = await visibleFile(request.params.id, user);
-    if (!canEditFile(file, user)) throw new ForbiddenError(fileMessages.notOwner);
+    if (!fileAbilities(file, user).canEdit) throw new ForbiddenError(fileMessages.notOwner);
     await d.files.update(file.id, { tags: request.body.tags });
-    const [dto] = await present([file.id], user.id);
+    const [dto] = await present([file.id], user);
     return dto;
   });
 
   r.post('/api/files/:id/analyze-tags', { schema: { tags, params: idParam, response: { 200: analyzeTagsResponse } } }, async (request) => {
     const user = requireUser(request);
     const file = await visibleFile(request.params.id, user);
-    if (!canEditFile(file, user)) throw new ForbiddenError(fileMessages.notOwner);
+    if (!fileAbilities(file, user).canEdit) throw new ForbiddenError(fileMessages.notOwner);
     return d.tagging.analyze(file);
   });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { idParam } from '../../../contract/common';
 import { NotFoundError } from '../../lib/errors';
 import type { Storage } from '../../storage/storage';
-import { canViewFile, findVisibleFile } from './files.policy';
+import { findVisibleFile, findVisibleFileByKeyBase, type Viewer } from '../../access/visibility';
 import type { FileRow, FilesRepo } from './files.repo';
 import { sendStored } from './send-stored';
 
@@ -24,15 +24,15 @@ function typeOfKey(file: FileRow, key: string): string {
 export async function mediaRoutes(app: FastifyInstance, d: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const visibleFile = (id: number, viewer: { id: number } | null) => findVisibleFile(d.files, id, viewer);
+  const visibleFile = (id: number, viewer: Viewer) => findVisibleFile(d.files, id, viewer);
 
   r.get('/uploads/*', { schema: { hide: true, params: z.object({ '*': z.string().max(300) }) } }, async (request, reply) => {
     const key = request.params['*'];
     const m = KEY_BASE.exec(key);
     if (!m) throw new NotFoundError('File not found');
-    const file = await d.files.findByKeyBase(m[1]);
-    const keys = file ? [file.storageKey, file.compressedKey, file.webpKey, file.thumbnailKey, file.posterKey, file.previewKey] : [];
-    if (!file || !keys.includes(key) || !canViewFile(file, request.user)) throw new NotFoundError('File not found');
+    const file = await findVisibleFileByKeyBase(d.files, m[1], request.user);
+    const keys = [file.storageKey, file.compressedKey, file.webpKey, file.thumbnailKey, file.posterKey, file.previewKey];
+    if (!keys.includes(key)) throw new NotFoundError('File not found');
     return sendStored(d.storage, request, reply, { key, contentType: typeOfKey(file, key), cache: file.isPublic ? 'public-immutable' : 'private' });
   });
 

@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { files } from '../../db/schema/index';
 import { idParam, pageQuery } from '../../../contract/common';
 import { commentBody, commentDto, fileDto, likeResponse, randomQuery, slideshowImage } from '../../../contract/files';
+import { discoveryOptions, findVisibleFile, visibleFilesSql, type Viewer } from '../../access/visibility';
 import { requireUser } from '../../plugins/session';
 import type { DiscoveryRepo } from './discovery.repo';
 import type { FeedCache } from './feed-cache';
-import { findVisibleFile, visibleFilesWhere } from './files.policy';
 import { presentFiles, toCommentDto, uploadUrl } from './files.presenter';
 import type { FilesRepo } from './files.repo';
 import type { SocialRepo } from './social.repo';
@@ -25,7 +23,7 @@ function hourSeed(): string {
 export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  const visibleFileId = async (id: number, viewer: { id: number } | null) => (await findVisibleFile(d.files, id, viewer)).id;
+  const visibleFileId = async (id: number, viewer: Viewer) => (await findVisibleFile(d.files, id, viewer)).id;
 
   r.post('/api/files/:id/like', { schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
     const user = requireUser(request);
@@ -56,24 +54,26 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
     const q = request.query;
     const seed = hourSeed();
     // Visitors (the landing page) never get NSFW pictures; members get them blurred by preference.
-    const where = request.user ? visibleFilesWhere(request.user) : and(visibleFilesWhere(null), eq(files.isNsfw, false))!;
+    const where = visibleFilesSql(request.user, discoveryOptions(request.user));
     // All visitors share one page per query; a member's holds their private files and likes.
     const key = `random:${request.user?.id ?? 'visitor'}:${q.sortBy ?? 'random'}:${q.fileType ?? 'all'}:${q.offset}:${q.limit}:${seed}`;
     return d.feedCache.send(reply, key, feedPage, async () => {
       const ids = await d.discovery.ids(where, { sort: q.sortBy ?? 'random', type: q.fileType, offset: q.offset, limit: q.limit, seed });
-      return presentFiles(d.files, ids, request.user?.id ?? null);
+      return presentFiles(d.files, ids, request.user);
     });
   });
 
   r.get('/api/slideshow/images', { schema: { tags, response: { 200: z.array(slideshowImage) } } }, async () => {
-    const rows = await d.discovery.slideshow(12, hourSeed());
+    // The sign-in screen's showcase: what a visitor may see, whoever asks.
+    const rows = await d.discovery.slideshow(visibleFilesSql(null, discoveryOptions(null)), 12, hourSeed());
     return rows.map((s) => ({ id: s.id, name: s.name, filePath: uploadUrl(s.webpKey ?? s.storageKey), placeholder: s.placeholder, user: { username: s.username } }));
   });
 
   let tagCache: { at: number; tags: string[] } | null = null;
   r.get('/api/tags/random', { schema: { tags, querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) }), response: { 200: z.array(z.string()) } } }, async (request) => {
-    // The marquee is decoration: a minute-old draw is fine, and spares a scan of every tag.
-    if (!tagCache || Date.now() - tagCache.at > 60_000) tagCache = { at: Date.now(), tags: await d.discovery.randomTags(100) };
+    // The marquee is decoration: a minute-old draw is fine, and spares a scan of every tag. One
+    // draw serves every viewer, so it holds only what anyone may see: public files' tags.
+    if (!tagCache || Date.now() - tagCache.at > 60_000) tagCache = { at: Date.now(), tags: await d.discovery.randomTags(visibleFilesSql(null), 100) };
     return tagCache.tags.slice(0, request.query.limit);
   });
 }

@@ -3,7 +3,6 @@ import { Eye } from 'lucide-react';
 import type { FileDto } from '@contract/files';
 import { DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useAuth } from '@/lib/auth';
 import { DeleteFileButton } from './delete-file-button';
 import { DialogComments } from './dialog-comments';
 import { DownloadMenu } from './download-menu';
@@ -13,8 +12,6 @@ import { SAVED_FOLDER_COUNT, SavedToFolders } from './saved-to-folders';
 
 /** The right pane of the detail dialog (spec 2 §2): owner, date, title, description, tags, actions, tabs. */
 export function FileDetailsPane({ file, onClose }: { file: FileDto; onClose: () => void }) {
-  const { user } = useAuth();
-  const isOwner = user?.id === file.user.id;
 
   return (
     <div className="flex flex-col gap-5 p-5 sm:p-6">
@@ -39,7 +36,7 @@ export function FileDetailsPane({ file, onClose }: { file: FileDto; onClose: () 
         </span>
         <div className="ml-auto flex items-center gap-1">
           <DownloadMenu file={file} />
-          {isOwner && <DeleteFileButton file={file} onDeleted={onClose} />}
+          {file.canDelete && <DeleteFileButton file={file} onDeleted={onClose} />}
         </div>
       </div>
       <Tabs defaultValue="comments" className="min-h-0">

@@ -1,7 +1,6 @@
 import { Eye, FolderOpen, Heart, MessageCircle } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { FileDto } from '@contract/files';
-import { useAuth } from '@/lib/auth';
 import { DeleteFileButton } from './delete-file-button';
 import { DownloadMenu } from './download-menu';
 import { OwnerLink, TagChips } from './file-meta';
@@ -20,9 +19,7 @@ function Count({ icon: Icon, value, label }: { icon: typeof Eye; value: number; 
 
 /** The file page's Details tab (spec 2 §2 File detail page). */
 export function PageDetails({ file }: { file: FileDto }) {
-  const { user } = useAuth();
   const [, navigate] = useLocation();
-  const isOwner = user?.id === file.user.id;
 
   return (
     <div className="space-y-6">
@@ -39,7 +36,7 @@ export function PageDetails({ file }: { file: FileDto }) {
       <div className="flex flex-wrap items-center gap-2">
         <DetailLikeButton file={file} withLabel />
         <DownloadMenu file={file} />
-        {isOwner && <DeleteFileButton file={file} withLabel onDeleted={() => navigate('/')} />}
+        {file.canDelete && <DeleteFileButton file={file} withLabel onDeleted={() => navigate('/')} />}
       </div>
       <section aria-labelledby="in-folders-heading" className="space-y-2 border-t pt-5">
         <h2 id="in-folders-heading" className="text-sm font-semibold">In Folders</h2>

@@ -1,0 +1,80 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { fileMessages } from '../../contract/files';
+import { files } from '../db/schema/index';
+import { NotFoundError } from '../lib/errors';
+
+/**
+ * Who sees what (DESIGN.md "Who sees what"), decided here and nowhere else: every read path
+ * (feeds, slideshow, tags, detail, bytes, comments, likes, views, counts) asks this module,
+ * lists through `visibleFilesSql` and single files through `findVisibleFile`.
+ *
+ * Admins see files as members do: DESIGN gives admins admin-only folders and the admin
+ * endpoints, not other members' private files (docs/decisions/006-visibility-module.md).
+ */
+export type Viewer = { id: number; isAdmin?: boolean } | null;
+
+/** The columns a decision about one loaded file reads. */
+export type FileAccessFields = { userId: number; isPublic: boolean; isNsfw: boolean };
+
+export type VisibleFilesOptions = {
+  /** Leave NSFW files out: visitors' showcases (landing pictures, slideshow) never carry them. */
+  excludeNsfw?: boolean;
+};
+
+export type FileAbilities = { canEdit: boolean; canDelete: boolean };
+
+/**
+ * The ways a file becomes visible to this viewer, as SQL; a file is visible when any holds.
+ * Folders (next issue) add one entry here: the file is in a folder the viewer owns or
+ * collaborates on (an EXISTS over the folder tables), and every list and lookup follows.
+ */
+function visibilityGrants(viewer: Viewer): SQL[] {
+  const grants: SQL[] = [sql`${files.isPublic}`];
+  if (viewer) grants.push(eq(files.userId, viewer.id));
+  return grants;
+}
+
+/** The rule as a WHERE condition on `files`, for every list, count and lookup. */
+export function visibleFilesSql(viewer: Viewer, options: VisibleFilesOptions = {}): SQL {
+  const visible = or(...visibilityGrants(viewer))!;
+  return options.excludeNsfw ? and(visible, eq(files.isNsfw, false))! : visible;
+}
+
+/**
+ * The rule for a file already loaded, from its own columns. It knows the grants that the row
+ * itself carries (public, own); a file visible only through a folder is found by the SQL, so
+ * routes look files up with `findVisibleFile` and keep this for decisions on loaded rows.
+ */
+export function canViewFile(file: FileAccessFields, viewer: Viewer, options: VisibleFilesOptions = {}): boolean {
+  if (options.excludeNsfw && file.isNsfw) return false;
+  return file.isPublic || (viewer !== null && file.userId === viewer.id);
+}
+
+/** Visitors discover no NSFW files; members see them, blurred or not by their preference. */
+export function discoveryOptions(viewer: Viewer): VisibleFilesOptions {
+  return { excludeNsfw: viewer === null };
+}
+
+/** What the viewer may do with a file they can see; sent with every file so clients never guess. */
+export function fileAbilities(file: FileAccessFields, viewer: Viewer): FileAbilities {
+  const owns = viewer !== null && file.userId === viewer.id;
+  return { canEdit: owns, canDelete: owns };
+}
+
+/** A lookup that returns a row only when the condition holds (one query, no second round trip). */
+export type FindFileWhere<Row> = { findOneWhere(where: SQL): Promise<Row | null> };
+
+/** The file, or the same 404 whether it does not exist or this viewer may not see it. */
+export async function findVisibleFile<Row>(repo: FindFileWhere<Row>, id: number, viewer: Viewer): Promise<Row> {
+  return orNotFound(await repo.findOneWhere(and(eq(files.id, id), visibleFilesSql(viewer))!));
+}
+
+/** The file behind a stored object's key prefix, under the same rule and the same 404. */
+export async function findVisibleFileByKeyBase<Row>(repo: FindFileWhere<Row>, keyBase: string, viewer: Viewer): Promise<Row> {
+  return orNotFound(await repo.findOneWhere(and(eq(files.keyBase, keyBase), visibleFilesSql(viewer))!));
+}
+
+function orNotFound<Row>(row: Row | null): Row {
+  if (!row) throw new NotFoundError(fileMessages.fileNotFound);
+  return row;
+}
