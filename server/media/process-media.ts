@@ -1,3 +1,4 @@
+import { derivativeContentType, objectKeys, type ObjectRole, type StoredObject } from '../storage/file-objects';
 import type { Storage } from '../storage/storage';
 import { processAudio } from './audio';
 import { acceptedTypeByMime, type MediaKind } from './detect-type';
@@ -6,20 +7,10 @@ import { UnsupportedMediaError } from './media-errors';
 import { renderPdfPreview } from './pdf';
 import { processVideo } from './video';
 
-export interface StoredObject {
-  key: string;
-  size: number;
-}
+export type { StoredObject } from '../storage/file-objects';
 
-export interface MediaDerivatives {
-  /** The upload as it may be published: metadata stripped for images, else the bytes as sent. */
-  original: StoredObject;
-  compressed?: StoredObject;
-  webp?: StoredObject;
-  thumbnail?: StoredObject;
-  poster?: StoredObject;
-  preview?: StoredObject;
-}
+/** `original` is the upload as it may be published: metadata stripped for images, else the bytes as sent. */
+export type MediaDerivatives = { original: StoredObject } & Partial<Record<Exclude<ObjectRole, 'original'>, StoredObject>>;
 
 export interface MediaResult {
   width?: number;
@@ -45,18 +36,6 @@ export interface ProcessMediaInput {
   logger?: MediaLogger;
 }
 
-// Every key of an upload in one place, so serving, deletion and the optimization info agree.
-export function mediaKeys(keyBase: string, ext: string) {
-  return {
-    original: `${keyBase}_original.${ext}`,
-    compressed: `${keyBase}.jpg`,
-    webp: `${keyBase}.webp`,
-    thumbnail: `thumbnails/${keyBase}_thumb.webp`,
-    poster: `${keyBase}_poster.webp`,
-    preview: `${keyBase}_preview.webp`,
-  };
-}
-
 /**
  * Stores an upload and everything derived from it. An image that cannot be decoded, or is
  * too large, throws (the upload is refused); for other kinds a failed preview or probe is
@@ -65,7 +44,7 @@ export function mediaKeys(keyBase: string, ext: string) {
 export async function processMedia(input: ProcessMediaInput): Promise<MediaResult> {
   const type = acceptedTypeByMime(input.mime);
   if (!type || type.kind !== input.kind) throw new UnsupportedMediaError();
-  const keys = mediaKeys(input.keyBase, type.ext);
+  const keys = objectKeys(input.keyBase, type.ext);
   const logger = input.logger ?? consoleLogger;
   const written: string[] = [];
   const inFlight: Promise<unknown>[] = [];
@@ -101,8 +80,8 @@ export async function processMedia(input: ProcessMediaInput): Promise<MediaResul
         assignDefined(result, { width: video.width, height: video.height, durationSeconds: video.durationSeconds });
         if (video.poster) {
           result.placeholder = video.poster.placeholder;
-          derivatives.poster = await put(keys.poster, video.poster.webp, 'image/webp');
-          derivatives.thumbnail = await put(keys.thumbnail, video.poster.thumbnail, 'image/webp');
+          derivatives.poster = await put(keys.poster, video.poster.webp, derivativeContentType('poster'));
+          derivatives.thumbnail = await put(keys.thumbnail, video.poster.thumbnail, derivativeContentType('thumbnail'));
         }
       }
     } else if (input.kind === 'audio') {
@@ -112,8 +91,8 @@ export async function processMedia(input: ProcessMediaInput): Promise<MediaResul
       const pdf = await optional(logger, input, 'PDF preview', () => renderPdfPreview(input.inputPath));
       if (pdf) {
         assignDefined(result, { width: pdf.image.width, height: pdf.image.height, placeholder: pdf.image.placeholder });
-        derivatives.preview = await put(keys.preview, pdf.image.webp, 'image/webp');
-        derivatives.thumbnail = await put(keys.thumbnail, pdf.image.thumbnail, 'image/webp');
+        derivatives.preview = await put(keys.preview, pdf.image.webp, derivativeContentType('preview'));
+        derivatives.thumbnail = await put(keys.thumbnail, pdf.image.thumbnail, derivativeContentType('thumbnail'));
       }
     }
     return result;
@@ -128,13 +107,13 @@ export async function processMedia(input: ProcessMediaInput): Promise<MediaResul
 
 async function storeImageDerivatives(
   image: ImageDerivatives,
-  keys: ReturnType<typeof mediaKeys>,
+  keys: Record<ObjectRole, string>,
   put: (key: string, body: Buffer, contentType: string) => Promise<StoredObject>,
 ): Promise<Omit<MediaDerivatives, 'original'>> {
   const [compressed, webp, thumbnail] = await Promise.all([
-    image.compressed ? put(keys.compressed, image.compressed, 'image/jpeg') : undefined,
-    put(keys.webp, image.webp, 'image/webp'),
-    put(keys.thumbnail, image.thumbnail, 'image/webp'),
+    image.compressed ? put(keys.compressed, image.compressed, derivativeContentType('compressed')) : undefined,
+    put(keys.webp, image.webp, derivativeContentType('webp')),
+    put(keys.thumbnail, image.thumbnail, derivativeContentType('thumbnail')),
   ]);
   return compressed ? { compressed, webp, thumbnail } : { webp, thumbnail };
 }

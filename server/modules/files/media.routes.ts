@@ -3,19 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../contract/common';
 import { NotFoundError } from '../../lib/errors';
+import { findFileObject, keyBaseOfKey } from '../../storage/file-objects';
 import type { Storage } from '../../storage/storage';
 import { canViewFile, findVisibleFile } from './files.policy';
-import type { FileRow, FilesRepo } from './files.repo';
+import type { FilesRepo } from './files.repo';
 import { sendStored } from './send-stored';
 
 type Deps = { files: FilesRepo; storage: Storage };
 
-const KEY_BASE = /^(?:thumbnails\/)?([0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36})(?:_original\.\w+|\.jpg|\.webp|_thumb\.webp|_poster\.webp|_preview\.webp)$/;
-
-function typeOfKey(file: FileRow, key: string): string {
-  if (key === file.storageKey) return file.fileType;
-  return key.endsWith('.jpg') ? 'image/jpeg' : 'image/webp';
-}
 
 /**
  * Bytes reach only viewers who may see the file, by every path: `/uploads/<key>` for the
@@ -28,12 +23,12 @@ export async function mediaRoutes(app: FastifyInstance, d: Deps): Promise<void> 
 
   r.get('/uploads/*', { schema: { hide: true, params: z.object({ '*': z.string().max(300) }) } }, async (request, reply) => {
     const key = request.params['*'];
-    const m = KEY_BASE.exec(key);
-    if (!m) throw new NotFoundError('File not found');
-    const file = await d.files.findByKeyBase(m[1]);
-    const keys = file ? [file.storageKey, file.compressedKey, file.webpKey, file.thumbnailKey, file.posterKey, file.previewKey] : [];
-    if (!file || !keys.includes(key) || !canViewFile(file, request.user)) throw new NotFoundError('File not found');
-    return sendStored(d.storage, request, reply, { key, contentType: typeOfKey(file, key), cache: file.isPublic ? 'public-immutable' : 'private' });
+    const keyBase = keyBaseOfKey(key);
+    if (!keyBase) throw new NotFoundError('File not found');
+    const file = await d.files.findByKeyBase(keyBase);
+    const object = file ? findFileObject(file, key) : undefined;
+    if (!file || !object || !canViewFile(file, request.user)) throw new NotFoundError('File not found');
+    return sendStored(d.storage, request, reply, { key, contentType: object.contentType, cache: file.isPublic ? 'public-immutable' : 'private' });
   });
 
   r.get('/api/files/:id/content', { schema: { tags: ['files'], params: idParam } }, async (request, reply) => {

@@ -9,6 +9,7 @@ import { DESCRIPTION_MAX, FILE_NAME_MAX, fileMessages, tagList } from '../../../
 import { AppError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../lib/errors';
 import { detectFileType } from '../../media/detect-type';
 import { processMedia } from '../../media/process-media';
+import { fileObjects, objectColumns, storedKeys } from '../../storage/file-objects';
 import type { Storage } from '../../storage/storage';
 import { newKeyBase } from '../../storage/storage';
 import type { FileRow, FilesRepo } from './files.repo';
@@ -83,8 +84,8 @@ export function createUploadService(d: Deps) {
             throw err;
           },
         );
-        const dv = media.derivatives;
-        keys = [dv.original, dv.compressed, dv.webp, dv.thumbnail, dv.poster, dv.preview].flatMap((o) => (o ? [o.key] : []));
+        const columns = objectColumns(media.derivatives);
+        keys = storedKeys(media.derivatives);
         const row = await d.files.insert({
           userId,
           name: safeDisplayName(fields.name?.trim() || original),
@@ -95,15 +96,7 @@ export function createUploadService(d: Deps) {
           kind: type.kind,
           size,
           keyBase,
-          storageKey: dv.original.key,
-          compressedKey: dv.compressed?.key,
-          compressedSize: dv.compressed?.size,
-          webpKey: dv.webp?.key,
-          webpSize: dv.webp?.size,
-          thumbnailKey: dv.thumbnail?.key,
-          thumbnailSize: dv.thumbnail?.size,
-          posterKey: dv.poster?.key,
-          previewKey: dv.preview?.key,
+          ...columns,
           width: media.width,
           height: media.height,
           durationSeconds: media.durationSeconds,
@@ -122,8 +115,7 @@ export function createUploadService(d: Deps) {
     /** Removes the row first (nobody can reach the file any more), then every stored object. */
     async remove(file: FileRow): Promise<void> {
       await d.files.delete(file.id);
-      const keys = [file.storageKey, file.compressedKey, file.webpKey, file.thumbnailKey, file.posterKey, file.previewKey];
-      await Promise.all(keys.flatMap((k) => (k ? [d.storage.delete(k).catch((err) => d.log.warn({ err, key: k }, 'could not delete stored object'))] : [])));
+      await Promise.all(fileObjects(file).map(({ key }) => d.storage.delete(key).catch((err) => d.log.warn({ err, key }, 'could not delete stored object'))));
     },
   };
 }
