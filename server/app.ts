@@ -76,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
   app.addHook('onClose', () => recognizer.close());
   const tagging = createTaggingService({ files, storage, recognizer, log: app.log });
-  const uploads = createUploadService({ files, storage, log: app.log, onUploaded: (file) => tagging.tagInBackground(file) });
+  const uploads = createUploadService({ files, storage, log: app.log, mediaTimeoutMs: config.mediaTimeoutMs, onUploaded: (file) => tagging.tagInBackground(file) });
 
   await authRoutes(app, { config, auth, sessions, limiter });
   await filesRoutes(app, { files, social, uploads, tagging });

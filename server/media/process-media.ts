@@ -3,7 +3,8 @@ import type { Storage } from '../storage/storage';
 import { processAudio } from './audio';
 import { acceptedTypeByMime, type MediaKind } from './detect-type';
 import { processImage, sanitizeOriginal, type ImageDerivatives } from './image';
-import { UnsupportedMediaError } from './media-errors';
+import { DEFAULT_MEDIA_TIMEOUT_MS } from './ffmpeg';
+import { MediaTimeoutError, UnsupportedMediaError } from './media-errors';
 import { renderPdfPreview } from './pdf';
 import { processVideo } from './video';
 
@@ -34,18 +35,23 @@ export interface ProcessMediaInput {
   keyBase: string;
   /** A pino-style logger (Fastify's `request.log`); console by default. */
   logger?: MediaLogger;
+  /** Time limit of each media process (ffmpeg, the PDF worker); ffprobe gets a smaller one. */
+  timeoutMs?: number;
 }
 
 /**
- * Stores an upload and everything derived from it. An image that cannot be decoded, or is
- * too large, throws (the upload is refused); for other kinds a failed preview or probe is
- * logged and the upload kept without it, since the file itself is still worth sharing.
+ * Stores an upload and everything derived from it. Refused (throws, nothing stays stored): an
+ * image that cannot be decoded or is too large, a video or audio file that ffprobe cannot
+ * read, and any file a media tool cannot finish within the time limit. A PDF whose preview
+ * fails otherwise, or a video with no decodable frame, is kept without the preview: the file
+ * itself is still worth sharing.
  */
 export async function processMedia(input: ProcessMediaInput): Promise<MediaResult> {
   const type = acceptedTypeByMime(input.mime);
   if (!type || type.kind !== input.kind) throw new UnsupportedMediaError();
   const keys = objectKeys(input.keyBase, type.ext);
   const logger = input.logger ?? consoleLogger;
+  const timeoutMs = input.timeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS;
   const written: string[] = [];
   const inFlight: Promise<unknown>[] = [];
   const put = async (key: string, body: Buffer | { path: string }, contentType: string): Promise<StoredObject> => {
@@ -70,25 +76,24 @@ export async function processMedia(input: ProcessMediaInput): Promise<MediaResul
       return { width: image.width, height: image.height, placeholder: image.placeholder, derivatives: { original, ...stills } };
     }
 
+    // Probed before anything is stored: a file ffprobe refuses leaves no object behind.
+    const video = input.kind === 'video' ? await processVideo(input.inputPath, input.mime, timeoutMs) : null;
+    const audio = input.kind === 'audio' ? await processAudio(input.inputPath, input.mime, timeoutMs) : null;
     const original = await put(keys.original, { path: input.inputPath }, input.mime);
     const derivatives: MediaDerivatives = { original };
     const result: MediaResult = { derivatives };
 
-    if (input.kind === 'video') {
-      const video = await optional(logger, input, 'video poster', () => processVideo(input.inputPath, input.mime));
-      if (video) {
-        assignDefined(result, { width: video.width, height: video.height, durationSeconds: video.durationSeconds });
-        if (video.poster) {
-          result.placeholder = video.poster.placeholder;
-          derivatives.poster = await put(keys.poster, video.poster.webp, derivativeContentType('poster'));
-          derivatives.thumbnail = await put(keys.thumbnail, video.poster.thumbnail, derivativeContentType('thumbnail'));
-        }
+    if (video) {
+      assignDefined(result, { width: video.width, height: video.height, durationSeconds: video.durationSeconds });
+      if (video.poster) {
+        result.placeholder = video.poster.placeholder;
+        derivatives.poster = await put(keys.poster, video.poster.webp, derivativeContentType('poster'));
+        derivatives.thumbnail = await put(keys.thumbnail, video.poster.thumbnail, derivativeContentType('thumbnail'));
       }
-    } else if (input.kind === 'audio') {
-      const audio = await optional(logger, input, 'audio duration', () => processAudio(input.inputPath, input.mime));
-      if (audio) assignDefined(result, { durationSeconds: audio.durationSeconds });
+    } else if (audio) {
+      assignDefined(result, { durationSeconds: audio.durationSeconds });
     } else if (input.kind === 'pdf') {
-      const pdf = await optional(logger, input, 'PDF preview', () => renderPdfPreview(input.inputPath));
+      const pdf = await optional(logger, input, 'PDF preview', () => renderPdfPreview(input.inputPath, timeoutMs));
       if (pdf) {
         assignDefined(result, { width: pdf.image.width, height: pdf.image.height, placeholder: pdf.image.placeholder });
         derivatives.preview = await put(keys.preview, pdf.image.webp, derivativeContentType('preview'));
@@ -122,6 +127,8 @@ async function optional<T>(logger: MediaLogger, input: ProcessMediaInput, what: 
   try {
     return await run();
   } catch (error) {
+    // Running out of time is the file's fault, not a missing preview: refuse it.
+    if (error instanceof MediaTimeoutError) throw error;
     logger.warn({ err: error, keyBase: input.keyBase, mime: input.mime }, `${what} failed; keeping the upload without it`);
     return null;
   }

@@ -14,7 +14,7 @@ import type { Storage } from '../../storage/storage';
 import { newKeyBase } from '../../storage/storage';
 import type { FileRow, FilesRepo } from './files.repo';
 
-type Deps = { files: FilesRepo; storage: Storage; log: FastifyBaseLogger; onUploaded?: (file: FileRow) => void };
+type Deps = { files: FilesRepo; storage: Storage; log: FastifyBaseLogger; mediaTimeoutMs?: number; onUploaded?: (file: FileRow) => void };
 
 /** Path parts, control characters and excess length removed; what is left is only shown, never a path. */
 export function safeDisplayName(raw: string): string {
@@ -76,7 +76,7 @@ export function createUploadService(d: Deps) {
         if (!type) throw new UnsupportedMediaTypeError(fileMessages.unsupported(original));
         const size = (await fsp.stat(part.path)).size;
         const keyBase = newKeyBase();
-        const media = await processMedia({ inputPath: part.path, kind: type.kind, mime: type.mime, storage: d.storage, keyBase, logger: request.log }).catch(
+        const media = await processMedia({ inputPath: part.path, kind: type.kind, mime: type.mime, storage: d.storage, keyBase, logger: request.log, timeoutMs: d.mediaTimeoutMs }).catch(
           (err) => {
             // The pipeline's refusals (UnsupportedMediaError, ImageTooLargeError) are AppErrors: name the file in them.
             if (err instanceof UnsupportedMediaTypeError) throw new UnsupportedMediaTypeError(fileMessages.unsupported(original));
