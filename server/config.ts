@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { projectRoot } from './lib/server-paths';
 
 const bool = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 
@@ -77,6 +78,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_SECONDS * 1000 },
     mediaTimeoutMs: Math.round(e.MEDIA_TIMEOUT_SECONDS * 1000),
-    clientDir: path.resolve(import.meta.dirname, '..', 'dist', 'client'),
+    clientDir: path.join(projectRoot, 'dist', 'client'),
   };
 }

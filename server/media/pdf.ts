@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { workerEntry } from '../lib/server-paths';
 import { createLimiter } from './concurrency';
 import { processImage, type ImageDerivatives } from './image';
 import { MediaTimeoutError } from './media-errors';
@@ -14,7 +15,7 @@ export interface PdfPreview {
 // Long side of the rendered page: sharp then derives the 2048-bounded WebP and thumbnail.
 const RENDER_MAX_SIDE = 1600;
 const DEFAULT_RENDER_TIMEOUT_MS = 30_000;
-const WORKER_URL = new URL('./pdf-render-worker.mjs', import.meta.url);
+const WORKER_URL = workerEntry('media/pdf-render-worker.mjs', 'pdf-render-worker');
 // Each worker holds its own V8 heap and copy of pdfjs; more than two at once only adds memory.
 const limit = createLimiter(2);
 
