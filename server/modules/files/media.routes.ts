@@ -7,6 +7,7 @@ import { findFileObject, keyBaseOfKey } from '../../storage/file-objects';
 import type { Storage } from '../../storage/storage';
 import { canViewFile, findVisibleFile } from './files.policy';
 import type { FilesRepo } from './files.repo';
+import { downloadName } from './download-name';
 import { sendStored } from './send-stored';
 
 type Deps = { files: FilesRepo; storage: Storage };
@@ -28,7 +29,7 @@ export async function mediaRoutes(app: FastifyInstance, d: Deps): Promise<void> 
     const file = await d.files.findByKeyBase(keyBase);
     const object = file ? findFileObject(file, key) : undefined;
     if (!file || !object || !canViewFile(file, request.user)) throw new NotFoundError('File not found');
-    return sendStored(d.storage, request, reply, { key, contentType: object.contentType, cache: file.isPublic ? 'public-immutable' : 'private' });
+    return sendStored(d.storage, request, reply, { key, contentType: object.contentType, cache: file.isPublic ? 'public' : 'private' });
   });
 
   r.get('/api/files/:id/content', { schema: { tags: ['files'], params: idParam } }, async (request, reply) => {
@@ -38,6 +39,6 @@ export async function mediaRoutes(app: FastifyInstance, d: Deps): Promise<void> 
 
   r.get('/api/files/:id/download', { schema: { tags: ['files'], params: idParam } }, async (request, reply) => {
     const file = await visibleFile(request.params.id, request.user);
-    return sendStored(d.storage, request, reply, { key: file.storageKey, contentType: file.fileType, cache: 'private', downloadName: file.originalName });
+    return sendStored(d.storage, request, reply, { key: file.storageKey, contentType: file.fileType, cache: 'private', downloadName: downloadName(file.originalName, file.fileType) });
   });
 }
