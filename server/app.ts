@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const discovery = createDiscoveryRepo(db);
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
   const tagging = createTaggingService({ files, recognition: afterWrites(createRecognitionRepo(db), touchesFeed), storage, recognizer, log: app.log });
-  const uploads = createUploadService({ files, storage, log: app.log, queue });
+  const uploads = createUploadService({ files, storage, log: app.log, queue, mediaTimeoutMs: config.mediaTimeoutMs });
   registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, log: app.log });
   await queue.start();
   // One hook, in this order: a job in flight may still use the recognizer and the database.

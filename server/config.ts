@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { projectRoot } from './lib/server-paths';
 
 const bool = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 
@@ -21,6 +22,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  // Fractions allowed so tests can make a normal clip "too slow" without a slow test.
+  MEDIA_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
 });
 
 export type Config = {
@@ -44,6 +47,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   authRateLimit: { max: number; windowMs: number };
+  /** Time limit of each media process on an upload (ffmpeg, the PDF worker; ffprobe at most 10 s). */
+  mediaTimeoutMs: number;
   clientDir: string;
 };
 
@@ -76,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_SECONDS * 1000 },
-    clientDir: path.resolve(import.meta.dirname, '..', 'dist', 'client'),
+    mediaTimeoutMs: Math.round(e.MEDIA_TIMEOUT_SECONDS * 1000),
+    clientDir: path.join(projectRoot, 'dist', 'client'),
   };
 }

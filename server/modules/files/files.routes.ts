@@ -6,6 +6,7 @@ import { analyzeTagsResponse, feedQuery, fileDto, fileMessages, optimizationDto,
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { fileAbilities, findVisibleFile, visibleFilesSql, type Viewer } from '../../access/visibility';
+import { objectKeyOf, type ObjectRole } from '../../storage/file-objects';
 import { presentFiles, uploadUrl } from './files.presenter';
 import type { FeedCache } from './feed-cache';
 import type { FilesRepo } from './files.repo';
@@ -78,7 +79,10 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
   r.get('/api/files/:id/optimization', { schema: { tags, params: idParam, response: { 200: optimizationDto } } }, async (request) => {
     const file = await visibleFile(request.params.id, request.user);
     if (file.kind !== 'image') throw new NotFoundError('Optimization info exists for images only');
-    const opt = (key: string | null) => (key ? uploadUrl(key) : undefined);
+    const url = (role: ObjectRole) => {
+      const key = objectKeyOf(file, role);
+      return key ? uploadUrl(key) : undefined;
+    };
     return {
       originalSize: file.size,
       compressedSize: file.compressedSize,
@@ -86,7 +90,7 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
       thumbnailSize: file.thumbnailSize,
       width: file.width,
       height: file.height,
-      formats: { original: uploadUrl(file.storageKey), compressed: opt(file.compressedKey), webp: opt(file.webpKey), thumbnail: opt(file.thumbnailKey) },
+      formats: { original: uploadUrl(file.storageKey), compressed: url('compressed'), webp: url('webp'), thumbnail: url('thumbnail') },
     };
   });
 }

@@ -10,12 +10,13 @@ import { AppError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeErro
 import { detectFileType } from '../../media/detect-type';
 import { processMedia } from '../../media/process-media';
 import type { Db } from '../../db/client';
+import { fileObjects, objectColumns, storedKeys } from '../../storage/file-objects';
 import type { Storage } from '../../storage/storage';
 import { newKeyBase } from '../../storage/storage';
 import type { JobQueue } from '../../jobs/queue';
 import type { FileRow, FilesRepo } from './files.repo';
 
-type Deps = { files: FilesRepo; storage: Storage; log: FastifyBaseLogger; queue: JobQueue };
+type Deps = { files: FilesRepo; storage: Storage; log: FastifyBaseLogger; queue: JobQueue; mediaTimeoutMs?: number };
 
 /** Path parts, control characters and excess length removed; what is left is only shown, never a path. */
 export function safeDisplayName(raw: string): string {
@@ -77,7 +78,7 @@ export function createUploadService(d: Deps) {
         if (!type) throw new UnsupportedMediaTypeError(fileMessages.unsupported(original));
         const size = (await fsp.stat(part.path)).size;
         const keyBase = newKeyBase();
-        const media = await processMedia({ inputPath: part.path, kind: type.kind, mime: type.mime, storage: d.storage, keyBase, logger: request.log }).catch(
+        const media = await processMedia({ inputPath: part.path, kind: type.kind, mime: type.mime, storage: d.storage, keyBase, logger: request.log, timeoutMs: d.mediaTimeoutMs }).catch(
           (err) => {
             // The pipeline's refusals (UnsupportedMediaError, ImageTooLargeError) are AppErrors: name the file in them.
             if (err instanceof UnsupportedMediaTypeError) throw new UnsupportedMediaTypeError(fileMessages.unsupported(original));
@@ -85,8 +86,8 @@ export function createUploadService(d: Deps) {
             throw err;
           },
         );
-        const dv = media.derivatives;
-        keys = [dv.original, dv.compressed, dv.webp, dv.thumbnail, dv.poster, dv.preview].flatMap((o) => (o ? [o.key] : []));
+        const columns = objectColumns(media.derivatives);
+        keys = storedKeys(media.derivatives);
         // The row and its `file.uploaded` job commit together, before the answer: a crash after
         // the answer leaves a queued job that runs at the next start, never a forgotten file.
         const enqueue = (tx: Db, inserted: FileRow) => d.queue.send('file.uploaded', { fileId: inserted.id }, { tx }).then(() => undefined);
@@ -100,15 +101,7 @@ export function createUploadService(d: Deps) {
           kind: type.kind,
           size,
           keyBase,
-          storageKey: dv.original.key,
-          compressedKey: dv.compressed?.key,
-          compressedSize: dv.compressed?.size,
-          webpKey: dv.webp?.key,
-          webpSize: dv.webp?.size,
-          thumbnailKey: dv.thumbnail?.key,
-          thumbnailSize: dv.thumbnail?.size,
-          posterKey: dv.poster?.key,
-          previewKey: dv.preview?.key,
+          ...columns,
           width: media.width,
           height: media.height,
           durationSeconds: media.durationSeconds,
@@ -126,8 +119,7 @@ export function createUploadService(d: Deps) {
     /** Removes the row first (nobody can reach the file any more), then every stored object. */
     async remove(file: FileRow): Promise<void> {
       await d.files.delete(file.id);
-      const keys = [file.storageKey, file.compressedKey, file.webpKey, file.thumbnailKey, file.posterKey, file.previewKey];
-      await Promise.all(keys.flatMap((k) => (k ? [d.storage.delete(k).catch((err) => d.log.warn({ err, key: k }, 'could not delete stored object'))] : [])));
+      await Promise.all(fileObjects(file).map(({ key }) => d.storage.delete(key).catch((err) => d.log.warn({ err, key }, 'could not delete stored object'))));
     },
   };
 }
