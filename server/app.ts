@@ -6,12 +6,13 @@ import { FILE_MAX_BYTES } from '../contract/limits';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { logOptions } from './lib/log-options';
-import { createMemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { memoryCounters, type CounterStore } from './lib/throttle';
 import { createLocalStorage } from './storage/local-storage';
 import type { Storage } from './storage/storage';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createAuthThrottle } from './modules/auth/auth.throttle';
 import { createResetTokensRepo, createSessionsRepo } from './modules/auth/sessions.repo';
 import { createDiscoveryRepo } from './modules/files/discovery.repo';
 import { createFilesRepo } from './modules/files/files.repo';
@@ -35,7 +36,8 @@ export type AppDeps = {
   config: Config;
   database: Database;
   mailer?: Mailer;
-  limiter?: RateLimiter;
+  /** Where throttling keeps its counters (in process by default; Redis when scaled out). */
+  counters?: CounterStore;
   storage?: Storage;
   recognizer?: Recognizer;
   /** Where the log goes (stdout by default); tests read it to prove no secret is written. */
@@ -61,7 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const resetTokens = createResetTokensRepo(db);
   const waitlist = createWaitlistRepo(db);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
-  const limiter = deps.limiter ?? createMemoryRateLimiter();
+  const throttle = createAuthThrottle(config, deps.counters ?? memoryCounters());
   const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
   const auth = createAuthService({ config, users, sessions, resetTokens, waitlist, mailer, log: app.log });
 
@@ -78,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tagging = createTaggingService({ files, storage, recognizer, log: app.log });
   const uploads = createUploadService({ files, storage, log: app.log, onUploaded: (file) => tagging.tagInBackground(file) });
 
-  await authRoutes(app, { config, auth, sessions, limiter });
+  await authRoutes(app, { config, auth, sessions, throttle });
   await filesRoutes(app, { files, social, uploads, tagging });
   await socialRoutes(app, { files, social, discovery });
   await mediaRoutes(app, { files, storage });
