@@ -78,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
   app.addHook('onClose', () => recognizer.close());
   const tagging = createTaggingService({ files, storage, recognizer, log: app.log });
-  const uploads = createUploadService({ files, storage, log: app.log, onUploaded: (file) => tagging.tagInBackground(file) });
+  const uploads = createUploadService({ files, storage, log: app.log, tmpDir: config.tmpDir, onUploaded: (file) => tagging.tagInBackground(file) });
 
   await authRoutes(app, { config, auth, sessions, throttle });
   await filesRoutes(app, { files, social, uploads, tagging });

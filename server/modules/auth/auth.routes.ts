@@ -5,7 +5,7 @@ import {
   authMessages, forgotPasswordBody, loginBody, publicConfig, registerBody, resetPasswordBody, resetTokenQuery,
   resetTokenStatus, usernameCheckResponse, usernameField, waitlistedResponse,
 } from '../../../contract/auth';
-import { errorResponse, messageResponse } from '../../../contract/common';
+import { errorResponse, messageResponse, text } from '../../../contract/common';
 import { currentUser } from '../../../contract/users';
 import type { Config } from '../../config';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
@@ -80,7 +80,7 @@ export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
 
   r.get(
     '/api/username/check/:username',
-    { schema: { tags, params: z.object({ username: z.string().max(100) }), response: { 200: usernameCheckResponse, 429: errorResponse } } },
+    { schema: { tags, params: z.object({ username: text().max(100) }), response: { 200: usernameCheckResponse, 429: errorResponse } } },
     async (request) => {
       // Every check spends: the answer tells whether an account exists.
       await d.throttle.usernameCheck(request.ip);
