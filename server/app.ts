@@ -44,6 +44,23 @@ export type AppDeps = {
   logStream?: NodeJS.WritableStream;
 };
 
+/**
+ * A client that sends its request slowly (a header byte a second) or not at all holds a socket
+ * and memory for nothing: the headers must arrive within `headersTimeoutMs`, the whole request
+ * within `requestTimeoutMs`, and an idle keep-alive socket closes after `keepAliveTimeoutMs`.
+ * Node checks the first two every `connectionsCheckingInterval` (30 s by default): once a second.
+ */
+export function serverTimeouts(s: Config['server']) {
+  return {
+    requestTimeout: s.requestTimeoutMs,
+    // A socket silent for the whole request time is dead whatever it was doing.
+    connectionTimeout: s.requestTimeoutMs,
+    keepAliveTimeout: s.keepAliveTimeoutMs,
+    // node refuses a headers timeout longer than the request timeout.
+    http: { headersTimeout: Math.min(s.headersTimeoutMs, s.requestTimeoutMs), connectionsCheckingInterval: Math.min(1000, s.headersTimeoutMs) },
+  };
+}
+
 /** Builds the whole app from its parts; main.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -51,7 +68,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: logOptions(config.logLevel, deps.logStream),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config.server),
   });
+  // Past the cap, node closes new sockets at once: slow clients cannot exhaust file descriptors.
+  app.server.maxConnections = config.server.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
