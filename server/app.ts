@@ -8,6 +8,8 @@ import type { Database } from './db/client';
 import { logOptions } from './lib/log-options';
 import { memoryCounters, type CounterStore } from './lib/throttle';
 import { createLocalStorage } from './storage/local-storage';
+import { sweepDebris } from './storage/startup-sweep';
+import { createStoredKeysRepo } from './storage/stored-keys.repo';
 import type { Storage } from './storage/storage';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -99,6 +101,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => recognizer.close());
   const tagging = createTaggingService({ files, storage, recognizer, log: app.log });
   const uploads = createUploadService({ files, storage, log: app.log, tmpDir: config.tmpDir, onUploaded: (file) => tagging.tagInBackground(file) });
+
+  // Before the first request: what a crash left on disk. A failed sweep must not stop the start.
+  const storedKeys = createStoredKeysRepo(db);
+  app.addHook('onReady', async () => {
+    await sweepDebris({ uploadsDir: config.uploadsDir, tmpDir: config.tmpDir, referencedKeys: storedKeys.referencedKeys, log: app.log }).catch((err) =>
+      app.log.warn({ err }, 'start-up sweep failed'),
+    );
+  });
 
   await authRoutes(app, { config, auth, sessions, throttle });
   await filesRoutes(app, { files, social, uploads, tagging });
