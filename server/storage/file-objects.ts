@@ -38,6 +38,9 @@ const ROLES: Record<ObjectRole, RoleSpec> = {
 
 export const OBJECT_ROLES = Object.keys(ROLES) as ObjectRole[];
 
+/** The row columns that hold object keys (the start-up sweep reads exactly these). */
+export const KEY_COLUMNS: KeyColumn[] = OBJECT_ROLES.map((role) => ROLES[role].column);
+
 /** Content type of each derivative as it is written and served. */
 export function derivativeContentType(role: Exclude<ObjectRole, 'original'>): string {
   return ROLES[role].contentType!;

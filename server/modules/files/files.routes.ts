@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParam, messageResponse } from '../../../contract/common';
-import { analyzeTagsResponse, feedQuery, fileDto, fileMessages, optimizationDto, tagsBody } from '../../../contract/files';
+import { analyzeTagsResponse, feedQuery, fileDto, fileMessages, idempotencyKey, optimizationDto, tagsBody } from '../../../contract/files';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { fileAbilities, findVisibleFile, visibleFilesSql, type Viewer } from '../../access/visibility';
@@ -26,12 +26,21 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
 
   r.post(
     '/api/files',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: fileDto, 400: errorResponse, 413: errorResponse, 415: errorResponse } } },
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        // Loose: the other headers (cookie, origin) must stay on the request.
+        headers: z.looseObject({ 'idempotency-key': idempotencyKey.optional() }),
+        response: { 200: fileDto, 201: fileDto, 400: errorResponse, 413: errorResponse, 415: errorResponse },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      const row = await d.uploads.upload(request, user.id);
-      const [dto] = await present([row.id], user);
-      return reply.status(201).send(dto);
+      const { file, created } = await d.uploads.upload(request, user.id, request.headers['idempotency-key']);
+      const [dto] = await present([file.id], user);
+      // 200 for a retry answered with the first upload, 201 when this request stored it.
+      return reply.status(created ? 201 : 200).send(dto);
     },
   );
 

@@ -1,22 +1,35 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { DESCRIPTION_MAX, FILE_NAME_MAX, fileMessages, tagList } from '../../../contract/files';
+import { FILE_NAME_MAX, fileMessages, tagList, uploadFields } from '../../../contract/files';
+import { uniqueViolation } from '../../lib/db-errors';
 import { AppError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../lib/errors';
 import { detectFileType } from '../../media/detect-type';
 import { processMedia } from '../../media/process-media';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
 import { fileObjects, objectColumns, storedKeys } from '../../storage/file-objects';
 import type { Storage } from '../../storage/storage';
 import { newKeyBase } from '../../storage/storage';
-import type { JobQueue } from '../../jobs/queue';
-import type { FileRow, FilesRepo } from './files.repo';
+import type { FileRow, FilesRepo, NewFile } from './files.repo';
 
-type Deps = { files: FilesRepo; storage: Storage; log: FastifyBaseLogger; queue: JobQueue; mediaTimeoutMs?: number };
+type Deps = {
+  files: FilesRepo;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  /** Scratch space for the upload in flight; the start-up sweep empties what a crash left. */
+  tmpDir: string;
+  queue: JobQueue;
+  mediaTimeoutMs?: number;
+};
+
+/** Prefix of each upload's scratch folder under `tmpDir`. */
+export const UPLOAD_TMP_PREFIX = 'kaleido-upload-';
+
+export type UploadResult = { file: FileRow; created: boolean };
 
 /** Path parts, control characters and excess length removed; what is left is only shown, never a path. */
 export function safeDisplayName(raw: string): string {
@@ -57,21 +70,57 @@ export function createUploadService(d: Deps) {
     return { fields, part };
   }
 
+  /** Inserts the row; when the same member's same key was inserted meanwhile, answers that row. */
+  async function insertOnce(userId: number, idempotencyKey: string | null, values: Omit<NewFile, 'userId' | 'idempotencyKey'>): Promise<UploadResult> {
+    try {
+      // The row and its `file.uploaded` job commit together, before the answer: a crash after
+      // the answer leaves a queued job that runs at the next start, never a forgotten file.
+      const enqueue = (tx: Db, inserted: FileRow) => d.queue.send('file.uploaded', { fileId: inserted.id }, { tx }).then(() => undefined);
+      return { file: await d.files.insert({ ...values, userId, idempotencyKey }, enqueue), created: true };
+    } catch (err) {
+      if (!idempotencyKey || uniqueViolation(err) !== 'files_user_idempotency_idx') throw err;
+      const earlier = await d.files.findByIdempotencyKey(userId, idempotencyKey);
+      if (!earlier) throw err;
+      return { file: earlier, created: false };
+    }
+  }
+
+  /** The fields through the contract's rules, or a 400 naming the first bad one. */
+  function parseFields(raw: Fields) {
+    const parsed = uploadFields.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue.path[0] ?? '_');
+      throw new ValidationError(issue.message, { [field]: issue.message });
+    }
+    return parsed.data;
+  }
+
   return {
-    async upload(request: FastifyRequest, userId: number): Promise<FileRow> {
-      const tmpDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'kaleido-upload-'));
+    /**
+     * Stores one upload. With an idempotency key already used by this member, answers that
+     * first upload and stores nothing (`created: false`): the client's retry after a lost answer.
+     */
+    async upload(request: FastifyRequest, userId: number, headerKey?: string): Promise<UploadResult> {
+      await fsp.mkdir(d.tmpDir, { recursive: true });
+      const tmpDir = await fsp.mkdtemp(path.join(d.tmpDir, UPLOAD_TMP_PREFIX));
       let keys: string[] = [];
       try {
-        const { fields, part } = await receive(request, tmpDir).catch((err) => {
+        const { fields: raw, part } = await receive(request, tmpDir).catch((err) => {
           if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(fileMessages.tooLarge('File'));
           throw err;
         });
+        const fields = parseFields(headerKey === undefined ? raw : { ...raw, idempotencyKey: headerKey });
+        const idempotencyKey = fields.idempotencyKey ?? null;
+        if (idempotencyKey) {
+          const earlier = await d.files.findByIdempotencyKey(userId, idempotencyKey);
+          if (earlier) return { file: earlier, created: false };
+        }
         if (!part) throw new ValidationError(fileMessages.noFile, { file: fileMessages.noFile });
         const original = safeDisplayName(part.filename || 'file');
         const tags = tagList.safeParse((fields.tags ?? '').split(','));
         if (!tags.success) throw new ValidationError(tags.error.issues[0].message, { tags: tags.error.issues[0].message });
-        const description = (fields.description ?? '').trim();
-        if (description.length > DESCRIPTION_MAX) throw new ValidationError(`Description must be ${DESCRIPTION_MAX} characters or less`);
+        const description = fields.description ?? '';
         if (fields.folderId) throw new NotFoundError('Folder not found');
 
         const type = await detectFileType(part.path, original);
@@ -86,13 +135,8 @@ export function createUploadService(d: Deps) {
             throw err;
           },
         );
-        const columns = objectColumns(media.derivatives);
         keys = storedKeys(media.derivatives);
-        // The row and its `file.uploaded` job commit together, before the answer: a crash after
-        // the answer leaves a queued job that runs at the next start, never a forgotten file.
-        const enqueue = (tx: Db, inserted: FileRow) => d.queue.send('file.uploaded', { fileId: inserted.id }, { tx }).then(() => undefined);
-        const row = await d.files.insert({
-          userId,
+        const row = await insertOnce(userId, idempotencyKey, {
           name: safeDisplayName(fields.name?.trim() || original),
           description,
           tags: tags.data,
@@ -101,13 +145,15 @@ export function createUploadService(d: Deps) {
           kind: type.kind,
           size,
           keyBase,
-          ...columns,
+          ...objectColumns(media.derivatives),
           width: media.width,
           height: media.height,
           durationSeconds: media.durationSeconds,
           placeholder: media.placeholder,
           isPublic: fields.isPublic !== 'false',
-        }, enqueue);
+        });
+        // A twin request with the same key won the race: ours is undone by `finally`.
+        if (!row.created) return row;
         keys = [];
         return row;
       } finally {
