@@ -55,7 +55,7 @@ type Sent = { status: number; text: string };
 
 /** Sends one request: params filled in, and the body as JSON or as raw (possibly broken) text. */
 async function send(op: Operation, values: { path: Record<string, unknown>; query: Record<string, unknown>; body: unknown; raw?: string }, asMember: boolean): Promise<Sent> {
-  let url = op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(asText(values.path[name] ?? '')));
+  let url = op.path.replace(/\{([^}]+)\}/g, (_, name) => encodeURIComponent(asText(values.path[name] ?? '').toWellFormed()));
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(values.query)) if (v !== undefined) qs.set(k, asText(v));
   if ([...qs].length) url += `?${qs}`;

@@ -191,7 +191,11 @@ describe('caching', () => {
   });
 
   it('an /uploads/ path that is not a stored key answers 404', async () => {
-    for (const url of ['/uploads/../../etc/passwd', '/uploads/ab/cd/not-a-key.webp', `${clip.posterPath}x`, clip.posterPath.replace('_poster', '_preview')]) {
+    // A client normalises `/uploads/../../etc/passwd` to `/etc/passwd`: a screen path, answered
+    // with the app's page, never with the file.
+    const normalised = await raw('/uploads/../../etc/passwd');
+    expect(normalised.bytes.toString()).not.toContain('root:');
+    for (const url of ['/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/ab/cd/not-a-key.webp', `${clip.posterPath}x`, clip.posterPath.replace('_poster', '_preview')]) {
       expect((await raw(url)).res.status, url).toBe(404);
     }
   });
