@@ -6,6 +6,8 @@ export type UploadStatus = 'pending' | 'uploading' | 'completed' | 'error';
 export interface UploadItem {
   id: string;
   file: File;
+  /** Sent with every try of this file: the server answers a retry with the first upload. */
+  idempotencyKey: string;
   status: UploadStatus;
   /** 0–100, from the bytes sent. */
   progress: number;
@@ -39,6 +41,7 @@ export function fieldsFor(item: UploadItem, form: UploadForm): UploadFields {
     description: item.customDescription?.trim() || form.description,
     tags: item.customTags?.trim() || form.tags,
     isPublic: form.isPublic,
+    idempotencyKey: item.idempotencyKey,
   };
 }
 
