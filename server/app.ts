@@ -42,6 +42,10 @@ import { foldersRoutes } from './modules/folders/folders.routes';
 import { createInvitesRepo } from './modules/folders/invites.repo';
 import { invitesRoutes } from './modules/folders/invites.routes';
 import { settingsRoutes } from './modules/users/settings.routes';
+import { createFollowsRepo } from './modules/users/follows.repo';
+import { profilesRoutes } from './modules/users/profiles.routes';
+import { createSearchRepo } from './modules/search/search.repo';
+import { searchRoutes } from './modules/search/search.routes';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -176,6 +180,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await collaboratorsRoutes(app, folderDeps);
   await invitesRoutes(app, folderDeps);
   await settingsRoutes(app, { users, sessions, storage, queue });
+  // A follow changes both members' counts, which their cached sessions (GET /api/user) carry;
+  // feed cards show no counts, so the feed stays cached.
+  const follows = afterWrites(createFollowsRepo(db), (_method, args) => {
+    for (const id of args.slice(0, 2)) bus.publish('user', String(id));
+  });
+  const search = createSearchRepo(db);
+  await profilesRoutes(app, { users, follows, folders: folderDeps.folders, files, search });
+  await searchRoutes(app, { search, files, folders: folderDeps.folders, links: folderDeps.links });
   await registerClient(app, config.clientDir);
   return app;
 }
