@@ -26,7 +26,7 @@ export function fileSearchWhere(viewer: Viewer, f: FileFilter): SQL {
   )!;
 }
 
-function fileOrder(sort: SearchSort, text: SearchText | null): SQL[] {
+export function fileOrder(sort: SearchSort, text: SearchText | null): SQL[] {
   switch (sort) {
     case 'oldest':
       return [asc(files.id)];
