@@ -24,11 +24,13 @@ const WARMUP = 20;
 export type SearchBenchRow = { db: string; case: string; p50Ms: number; p95Ms: number; p50Ratio: number; p95Ratio: number; rowsMatched: number };
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SYLLABLES = ['ka', 'lo', 'mi', 'ra', 'te', 'su', 'no', 'vi', 'pe', 'do', 'ba', 'ze', 'fi', 'gu', 'ho', 'ja', 'ni', 'to', 'we', 'ly'];
-
-/** The n-th word of a made-up vocabulary of 2000 pronounceable seven-letter words ("kalomin"). */
+/**
+ * The n-th word of a made-up vocabulary of 2000 seven-letter words over 16 letters (md5 with
+ * digits turned into letters), so words share trigrams about as often as real words do; a
+ * vocabulary of a few syllables would make every trigram match a tenth of the table.
+ */
 function word(n: number): string {
-  return SYLLABLES[n % 20] + SYLLABLES[Math.floor(n / 20) % 20] + SYLLABLES[Math.floor(n / 400) % 5] + 'n';
+  return crypto.createHash('md5').update(String(n)).digest('hex').slice(0, 7).replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]);
 }
 
 /**
@@ -39,9 +41,8 @@ function word(n: number): string {
 async function seed(database: Database): Promise<number> {
   const start = performance.now();
   const db = database.db;
-  const syl = `(array[${SYLLABLES.map((s) => `'${s}'`).join(',')}])`;
-  await db.execute(sql.raw(`create function bench_word(n int) returns text language sql immutable as
-    $$ select ${syl}[1 + n % 20] || ${syl}[1 + (n / 20) % 20] || ${syl}[1 + (n / 400) % 5] || 'n' $$`));
+  await db.execute(sql.raw(`create function bench_word(n bigint) returns text language sql immutable as
+    $$ select translate(substr(md5(n::text), 1, 7), '0123456789', 'ghijklmnop') $$`));
   await db.execute(sql`
     insert into users (email, username, password_hash, first_name, last_name)
     select 'm' || g || '@example.com', bench_word(g % ${VOCABULARY}) || '_' || g, 'x',
@@ -50,7 +51,7 @@ async function seed(database: Database): Promise<number> {
   await db.execute(sql`
     insert into files (user_id, name, description, tags, original_name, file_type, kind, size, key_base, storage_key, is_public, like_count, view_count)
     select 1 + g % ${MEMBERS},
-           initcap(bench_word((g * 7919) % ${VOCABULARY})) || ' ' || bench_word((g * 104729 + 13) % ${VOCABULARY}) || ' ' || bench_word((g * 1299709 + 7) % ${VOCABULARY}),
+           initcap(bench_word((g::bigint * 7919) % ${VOCABULARY})) || ' ' || bench_word((g::bigint * 104729 + 13) % ${VOCABULARY}) || ' ' || bench_word((g::bigint * 1299709 + 7) % ${VOCABULARY}),
            'A ' || bench_word((g * 31 + 3) % ${VOCABULARY}) || ' with ' || bench_word((g * 37 + 11) % ${VOCABULARY}) || ' and ' || bench_word((g * 41 + 17) % ${VOCABULARY}),
            array[bench_word((g * 43 + 19) % ${VOCABULARY}), bench_word((g * 47 + 23) % ${VOCABULARY})],
            'f' || g || '.jpg', 'image/jpeg', (array['image','video','audio','pdf','document'])[1 + g % 5], 1000,
@@ -71,7 +72,9 @@ async function openPostgres(): Promise<{ database: Database; drop(): Promise<voi
   return {
     database,
     async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
+      // BENCH_KEEP=1 keeps the seeded database for EXPLAIN by hand.
+      if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
+      else await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
   };
@@ -104,12 +107,16 @@ const queries = {
   prefix: (i: number) => word((i * 7 + 3) % VOCABULARY).slice(0, 4),
   typo: (i: number) => {
     const w = word((i * 7 + 3) % VOCABULARY);
-    return w.slice(0, 3) + (w[3] === 'x' ? 'q' : 'x') + w.slice(4);
+    return w.slice(0, 3) + (w[3] === 'x' ? 'y' : 'x') + w.slice(4);
   },
 };
 
-async function explain(database: Database, query: SQL): Promise<string> {
-  const result = (await database.db.execute(sql`explain (analyze, costs off, timing off, summary off) ${query}`)) as unknown as { rows: Record<string, string>[] };
+/** The plan as the repository runs it: spelling mode inside its transaction with the lower threshold. */
+async function explain(database: Database, query: SQL, spelling: boolean): Promise<string> {
+  const result = (await database.db.transaction(async (tx) => {
+    if (spelling) await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
+    return tx.execute(sql`explain (analyze, costs off, timing off, summary off) ${query}`);
+  })) as unknown as { rows: Record<string, string>[] };
   return result.rows.map((r) => Object.values(r)[0]).join('\n');
 }
 
@@ -139,9 +146,11 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<{ rows: SearchBenc
       const p95 = percentile(times, 95);
       rows.push({ db: kind, case: `${name} (e.g. "${text(0)}")`, p50Ms: round(p50), p95Ms: round(p95), p50Ratio: round(p50 / base50), p95Ratio: round(p95 / base95), rowsMatched: matched });
       const f = filter(0);
-      plans[name] = await explain(
+      const { mode } = await repo.modeFor(viewer, f);
+      plans[`${name}, matched by ${mode}`] = await explain(
         opened.database,
-        db.select({ id: files.id }).from(files).where(fileSearchWhere(viewer, f)).orderBy(...fileOrder('relevance', f.text)).limit(20).getSQL(),
+        db.select({ id: files.id }).from(files).where(fileSearchWhere(viewer, f, mode)).orderBy(...fileOrder('relevance', f.text, mode)).limit(20).getSQL(),
+        mode === 'spelling',
       );
     }
     const users = await time((i) => repo.users(parseSearchText(queries.typo(i))!, 'relevance', page));
