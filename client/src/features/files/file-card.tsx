@@ -4,6 +4,7 @@ import { NsfwGuard } from '@/features/settings/nsfw-guard';
 import { displayName, initials } from '@/lib/user-display';
 import { cn } from '@/lib/utils';
 import { CardMedia } from './card-media';
+import { CardSaveButton } from '@/features/folders/card-save-button';
 import { CardLikeButton } from './like-button';
 
 /**
@@ -38,6 +39,7 @@ export function FileCard({ file, onOpen }: { file: FileDto; onOpen: (file: FileD
         </p>
       </div>
       <div className="absolute top-2 right-2 flex gap-2 opacity-0 transition-opacity duration-200 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+        <CardSaveButton file={file} />
         <CardLikeButton file={file} />
       </div>
     </article>
