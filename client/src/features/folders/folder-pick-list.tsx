@@ -6,7 +6,7 @@ import type { FolderDto } from './folder-types';
 
 /** Folders a file can be saved into: the server marks them `canEdit` (owner or editor). */
 export function savableFolders(folders: readonly FolderDto[] | undefined): FolderDto[] {
-  return (folders ?? []).filter((folder) => folder.canEdit ?? (folder.role === 'OWNER' || folder.role === 'EDITOR'));
+  return (folders ?? []).filter((folder) => folder.canEdit);
 }
 
 export function VisibilityIcon({ folder, className }: { folder: Pick<FolderDto, 'isPublic' | 'isAdminOnly'>; className?: string }) {

@@ -1,17 +1,18 @@
+import { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX, folderMessages as contractMessages } from '@contract/folders';
 import type { FolderDto, FolderRole, InviteDto } from './folder-types';
+
+export { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX };
 
 // The folder screens' rules of spec 2 §2, §4, §5, free of React so they can be tested alone.
 
-export const FOLDER_NAME_MAX = 100;
-export const FOLDER_DESCRIPTION_MAX = 500;
 export const USER_SEARCH_MIN = 2;
 export const INVITE_REDIRECT_MS = 2000;
 export const EDIT_FILES_LIMIT = 100;
 
 export const folderMessages = {
-  nameRequired: 'Folder name is required',
-  nameTooLong: 'Folder name must be less than 100 characters',
-  descriptionTooLong: 'Description must be less than 500 characters',
+  nameRequired: contractMessages.nameRequired,
+  nameTooLong: contractMessages.nameTooLong,
+  descriptionTooLong: contractMessages.descriptionTooLong,
   selectFolder: 'Please select a folder',
   enterName: 'Please enter a folder name',
 } as const;
@@ -84,6 +85,7 @@ export type InviteState = 'pending' | 'expired' | 'invalid';
 /** An invite is usable while pending and before its expiry, checked against `now` (spec 2 §5). */
 export function inviteState(invite: Pick<InviteDto, 'status' | 'expiresAt'>, now: number): InviteState {
   if (invite.status === 'expired') return 'expired';
+  // Accepted, declined or revoked: no longer usable.
   if (invite.status !== 'pending') return 'invalid';
   return Date.parse(invite.expiresAt) <= now ? 'expired' : 'pending';
 }

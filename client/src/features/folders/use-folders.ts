@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
 import { PAGE_SIZE } from '@contract/limits';
 import { throwIfResNotOk, toQueryString } from '@/lib/api';
-import type { CollaboratorDto, FolderDto, FolderPreview, FolderRole, InviteDto } from './folder-types';
+import type { CollaboratorDto, FolderDto, FolderPreview, InviteDto } from './folder-types';
 import { collaboratorsKey, fileFoldersKey, folderFilesKey, folderKey, folderPreviewKey, invitesKey, inviteKey, myFoldersKey } from './folder-queries';
 
 const PREVIEW_STALE_MS = 60_000;
@@ -53,16 +53,3 @@ export function useInvite(token: string) {
   return useQuery<InviteDto>({ queryKey: inviteKey(token), retry: false, refetchOnWindowFocus: false });
 }
 
-/** `GET /api/folders/{id}/role`: a 404 reads as no role. */
-export function useFolderRole(id: number) {
-  return useQuery<FolderRole | null>({
-    queryKey: [...folderKey(id), 'role'],
-    queryFn: async ({ signal }) => {
-      const res = await fetch(`/api/folders/${id}/role`, { credentials: 'include', signal });
-      if (res.status === 404) return null;
-      await throwIfResNotOk(res);
-      const body = (await res.json()) as { role: FolderRole | null };
-      return body.role;
-    },
-  });
-}
