@@ -31,6 +31,7 @@ import { createUploadService } from './modules/files/upload.service';
 import { createRecognizer, type Recognizer } from './media/recognition/recognizer';
 import { createUsersRepo } from './modules/users/users.repo';
 import { settingsRoutes } from './modules/users/settings.routes';
+import { userSearchRoutes } from './modules/users/user-search.routes';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await socialRoutes(app, { files, social, discovery, feedCache });
   await mediaRoutes(app, { files, storage });
   await settingsRoutes(app, { users, sessions, storage, queue });
+  await userSearchRoutes(app, { users });
   await registerClient(app, config.clientDir);
   return app;
 }
