@@ -30,6 +30,14 @@ import { createTaggingService } from './modules/files/tagging.service';
 import { createUploadService } from './modules/files/upload.service';
 import { createRecognizer, type Recognizer } from './media/recognition/recognizer';
 import { createUsersRepo } from './modules/users/users.repo';
+import { createCollaboratorsRepo } from './modules/folders/collaborators.repo';
+import { collaboratorsRoutes } from './modules/folders/collaborators.routes';
+import { createFolderFilesRepo } from './modules/folders/folder-files.repo';
+import { folderFilesRoutes } from './modules/folders/folder-files.routes';
+import { createFoldersRepo } from './modules/folders/folders.repo';
+import { foldersRoutes } from './modules/folders/folders.routes';
+import { createInvitesRepo } from './modules/folders/invites.repo';
+import { invitesRoutes } from './modules/folders/invites.routes';
 import { settingsRoutes } from './modules/users/settings.routes';
 import { userSearchRoutes } from './modules/users/user-search.routes';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
@@ -109,7 +117,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const discovery = createDiscoveryRepo(db);
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
   const tagging = createTaggingService({ files, recognition: afterWrites(createRecognitionRepo(db), touchesFeed), storage, recognizer, log: app.log });
-  const uploads = createUploadService({ files, storage, log: app.log, queue });
+  // Folder links, collaborators and accepted invites change which files a viewer sees (the
+  // folder grant of server/access/visibility.ts), so their writes invalidate the feed too.
+  const folderDeps = {
+    folders: afterWrites(createFoldersRepo(db), touchesFeed),
+    links: afterWrites(createFolderFilesRepo(db), touchesFeed),
+    collaborators: afterWrites(createCollaboratorsRepo(db), touchesFeed),
+    invites: afterWrites(createInvitesRepo(db), touchesFeed),
+    files,
+    users,
+  };
+  const uploads = createUploadService({ files, storage, log: app.log, queue, folders: folderDeps });
   registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, log: app.log });
   await queue.start();
   // One hook, in this order: a job in flight may still use the recognizer and the database.
@@ -122,6 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await filesRoutes(app, { files, social, uploads, tagging, feedCache });
   await socialRoutes(app, { files, social, discovery, feedCache });
   await mediaRoutes(app, { files, storage });
+  await foldersRoutes(app, folderDeps);
+  await folderFilesRoutes(app, folderDeps);
+  await collaboratorsRoutes(app, folderDeps);
+  await invitesRoutes(app, folderDeps);
   await settingsRoutes(app, { users, sessions, storage, queue });
   await userSearchRoutes(app, { users });
   await registerClient(app, config.clientDir);

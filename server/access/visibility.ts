@@ -2,6 +2,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { fileMessages } from '../../contract/files';
 import { files } from '../db/schema/index';
 import { NotFoundError } from '../lib/errors';
+import { folderFileGrant } from './folder-access';
 
 /**
  * Who sees what (DESIGN.md "Who sees what"), decided here and nowhere else: every read path
@@ -24,13 +25,15 @@ export type VisibleFilesOptions = {
 export type FileAbilities = { canEdit: boolean; canDelete: boolean };
 
 /**
- * The ways a file becomes visible to this viewer, as SQL; a file is visible when any holds.
- * Folders (next issue) add one entry here: the file is in a folder the viewer owns or
- * collaborates on (an EXISTS over the folder tables), and every list and lookup follows.
+ * The ways a file becomes visible to this viewer, as SQL; a file is visible when any holds:
+ * public, own, or in a folder the viewer owns or collaborates on (server/access/folder-access.ts),
+ * so every list and lookup follows the folder rule too.
  */
 function visibilityGrants(viewer: Viewer): SQL[] {
   const grants: SQL[] = [sql`${files.isPublic}`];
   if (viewer) grants.push(eq(files.userId, viewer.id));
+  const throughFolder = folderFileGrant(viewer);
+  if (throughFolder) grants.push(throughFolder);
   return grants;
 }
 

@@ -27,6 +27,9 @@ const VISITOR_CALLS = new Set([
   'POST /api/auth/reset-password', 'GET /api/files/random', 'GET /api/slideshow/images', 'GET /api/tags/random',
   'GET /api/files/:id', 'GET /api/files/:id/comments', 'GET /api/files/:id/optimization', 'GET /api/files/:id/content',
   'GET /api/files/:id/download', 'GET /api/files/:id/thumbnail', 'GET /uploads/*', 'GET /uploads/avatars/:name',
+  // Folders: a visitor reads public folders and opens an invite link before signing in.
+  'GET /api/folders/:id', 'GET /api/folders/:id/preview', 'GET /api/folders/:id/role', 'GET /api/folders/:id/files',
+  'GET /api/files/:id/folders', 'GET /api/users/:id/folders', 'GET /api/users/:id/folders/count', 'GET /api/invites/:token',
 ]);
 const THROTTLED = new Set(['POST /api/register', 'POST /api/login', 'POST /api/auth/forgot-password', 'POST /api/auth/reset-password']);
 
@@ -41,7 +44,7 @@ const MULTIPART: Record<string, JsonSchema> = {
       description: { type: 'string' },
       tags: { type: 'string', description: 'Comma-separated tags, at most 20 of 1–40 characters' },
       isPublic: { type: 'string', enum: ['true', 'false'], default: 'true' },
-      folderId: { type: 'string', description: 'A folder the member may add to' },
+      folderId: { type: 'string', description: 'A folder the member owns or edits; 404 when not visible, 403 when only viewed, and nothing is stored' },
     },
   },
   'PUT /api/user/avatar': {

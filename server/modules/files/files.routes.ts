@@ -25,10 +25,10 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
 
   r.post(
     '/api/files',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: fileDto, 400: errorResponse, 413: errorResponse, 415: errorResponse } } },
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: fileDto, 400: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse } } },
     async (request, reply) => {
       const user = requireUser(request);
-      const row = await d.uploads.upload(request, user.id);
+      const row = await d.uploads.upload(request, user);
       const [dto] = await present([row.id], user);
       return reply.status(201).send(dto);
     },

@@ -14,8 +14,13 @@ import type { Storage } from '../../storage/storage';
 import { newKeyBase } from '../../storage/storage';
 import type { JobQueue } from '../../jobs/queue';
 import type { FileRow, FilesRepo } from './files.repo';
+import { idField } from '../../../contract/common';
+import { folderMessages } from '../../../contract/folders';
+import { assertCanEditFiles } from '../../access/folder-access';
+import type { Viewer } from '../../access/visibility';
+import { visibleFolder, type FolderDeps } from '../folders/folder-deps';
 
-type Deps = { files: FilesRepo; storage: Storage; log: FastifyBaseLogger; queue: JobQueue };
+type Deps = { files: FilesRepo; storage: Storage; log: FastifyBaseLogger; queue: JobQueue; folders: Pick<FolderDeps, 'folders' | 'links'> };
 
 /** Path parts, control characters and excess length removed; what is left is only shown, never a path. */
 export function safeDisplayName(raw: string): string {
@@ -56,8 +61,18 @@ export function createUploadService(d: Deps) {
     return { fields, part };
   }
 
+  /** The folder an upload goes into: the owner's or an editor's, else 404 (unseen) or 403. */
+  async function uploadFolder(raw: string, uploader: NonNullable<Viewer>): Promise<number> {
+    const id = idField.safeParse(raw);
+    if (!id.success) throw new NotFoundError(folderMessages.folderNotFound);
+    const folder = await visibleFolder(d.folders, id.data, uploader);
+    assertCanEditFiles(folder, uploader);
+    return folder.id;
+  }
+
   return {
-    async upload(request: FastifyRequest, userId: number): Promise<FileRow> {
+    async upload(request: FastifyRequest, uploader: NonNullable<Viewer>): Promise<FileRow> {
+      const userId = uploader.id;
       const tmpDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'kaleido-upload-'));
       let keys: string[] = [];
       try {
@@ -71,7 +86,8 @@ export function createUploadService(d: Deps) {
         if (!tags.success) throw new ValidationError(tags.error.issues[0].message, { tags: tags.error.issues[0].message });
         const description = (fields.description ?? '').trim();
         if (description.length > DESCRIPTION_MAX) throw new ValidationError(`Description must be ${DESCRIPTION_MAX} characters or less`);
-        if (fields.folderId) throw new NotFoundError('Folder not found');
+        // The folder is checked before any media work: a refused upload stores nothing.
+        const folderId = fields.folderId ? await uploadFolder(fields.folderId, uploader) : null;
 
         const type = await detectFileType(part.path, original);
         if (!type) throw new UnsupportedMediaTypeError(fileMessages.unsupported(original));
@@ -89,7 +105,11 @@ export function createUploadService(d: Deps) {
         keys = [dv.original, dv.compressed, dv.webp, dv.thumbnail, dv.poster, dv.preview].flatMap((o) => (o ? [o.key] : []));
         // The row and its `file.uploaded` job commit together, before the answer: a crash after
         // the answer leaves a queued job that runs at the next start, never a forgotten file.
-        const enqueue = (tx: Db, inserted: FileRow) => d.queue.send('file.uploaded', { fileId: inserted.id }, { tx }).then(() => undefined);
+        // The folder link commits with them: never a file that lost its way into the folder.
+        const enqueue = async (tx: Db, inserted: FileRow) => {
+          await d.queue.send('file.uploaded', { fileId: inserted.id }, { tx });
+          if (folderId) await d.folders.links.link(folderId, inserted.id, userId, tx);
+        };
         const row = await d.files.insert({
           userId,
           name: safeDisplayName(fields.name?.trim() || original),

@@ -1,0 +1,90 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { folderMessages, type FolderAbilities, type FolderRole } from '../../contract/folders';
+import { files, folders } from '../db/schema/index';
+import { ForbiddenError, NotFoundError } from '../lib/errors';
+import type { Viewer } from './visibility';
+
+/**
+ * Who sees and does what on folders (DESIGN.md "Who sees what"), decided here and nowhere
+ * else: lists filter with `visibleFoldersSql`, single folders are loaded with the viewer's
+ * collaborator role in the same query, and `folderAbilities` turns that into what the
+ * answers carry. Files reach viewers through folders by `folderFileGrant`, which
+ * server/access/visibility.ts adds to its grants so every file read path follows.
+ */
+
+/** A folder row with the viewer's stored collaborator role (null when they have none). */
+export type FolderAccessFields = { userId: number; isPublic: boolean; isAdminOnly: boolean; collaboratorRole: 'EDITOR' | 'VIEWER' | null };
+
+/** The viewer's collaborator role on `folders`, as a column any folder query can select. */
+export function collaboratorRoleSql(viewer: Viewer): SQL<'EDITOR' | 'VIEWER' | null> {
+  if (!viewer) return sql<null>`null::text`;
+  return sql<'EDITOR' | 'VIEWER' | null>`(select fc.role from folder_collaborators fc where fc.folder_id = ${folders.id} and fc.user_id = ${viewer.id})`;
+}
+
+/**
+ * The folder rule as a WHERE condition on `folders`: public and not admin-only; or the viewer
+ * owns it; or collaborates on it (not admin-only); an admin-only folder shows to admins and
+ * its owner only, so a private folder's name and counts never reach an outsider.
+ */
+export function visibleFoldersSql(viewer: Viewer): SQL {
+  const openToAll = and(eq(folders.isPublic, true), eq(folders.isAdminOnly, false))!;
+  if (!viewer) return openToAll;
+  const collaborates = sql`exists (select 1 from folder_collaborators fc where fc.folder_id = ${folders.id} and fc.user_id = ${viewer.id})`;
+  const grants: SQL[] = [openToAll, eq(folders.userId, viewer.id), and(eq(folders.isAdminOnly, false), collaborates)!];
+  if (viewer.isAdmin) grants.push(eq(folders.isAdminOnly, true));
+  return or(...grants)!;
+}
+
+/** The same rule for one loaded folder (with the viewer's collaborator role). */
+export function canViewFolder(folder: FolderAccessFields, viewer: Viewer): boolean {
+  if (viewer && folder.userId === viewer.id) return true;
+  if (folder.isAdminOnly) return viewer?.isAdmin === true;
+  return folder.isPublic || (viewer !== null && folder.collaboratorRole !== null);
+}
+
+/** The viewer's role, or null when they see the folder without one (public, or as an admin). */
+export function folderRoleOf(folder: FolderAccessFields, viewer: Viewer): FolderRole | null {
+  if (!viewer) return null;
+  if (folder.userId === viewer.id) return 'OWNER';
+  // A collaborator of a folder later made admin-only keeps the row but not the access.
+  if (folder.isAdminOnly && !viewer.isAdmin) return null;
+  return folder.collaboratorRole;
+}
+
+/** What the viewer may do: owners everything, editors the file set, viewers and others nothing. */
+export function folderAbilities(folder: FolderAccessFields, viewer: Viewer): FolderAbilities {
+  const role = folderRoleOf(folder, viewer);
+  const owns = role === 'OWNER';
+  return { role, canEdit: owns || role === 'EDITOR', canManage: owns, canDelete: owns };
+}
+
+/** The folder, or the same 404 whether it does not exist or the viewer may not see it. */
+export function orFolderNotFound<Row extends FolderAccessFields>(folder: Row | null, viewer: Viewer): Row {
+  if (!folder || !canViewFolder(folder, viewer)) throw new NotFoundError(folderMessages.folderNotFound);
+  return folder;
+}
+
+/** Refuses (403) a viewer who sees the folder but may not change its files. */
+export function assertCanEditFiles(folder: FolderAccessFields, viewer: Viewer): void {
+  if (!folderAbilities(folder, viewer).canEdit) throw new ForbiddenError(folderMessages.notEditor);
+}
+
+/** Refuses (403) anyone but the owner: visibility, delete, collaborators, invites. */
+export function assertCanManage(folder: FolderAccessFields, viewer: Viewer): void {
+  if (!folderAbilities(folder, viewer).canManage) throw new ForbiddenError(folderMessages.notOwner);
+}
+
+/**
+ * The grant a folder gives on `files`: the file is in a folder the viewer owns or collaborates
+ * on, and the file's own owner put it there. A file keeps its own visibility: a public folder
+ * shows a private file only to the folder's members, and a file someone else saved while it
+ * was public stops showing through their folder once its owner makes it private.
+ */
+export function folderFileGrant(viewer: Viewer): SQL | null {
+  if (!viewer) return null;
+  const adminOnlyOk = viewer.isAdmin ? sql`true` : sql`false`;
+  return sql`exists (select 1 from folder_files ff join folders fo on fo.id = ff.folder_id
+    where ff.file_id = ${files.id} and ff.added_by = ${files.userId}
+    and (fo.user_id = ${viewer.id} or ((not fo.is_admin_only or ${adminOnlyOk})
+      and exists (select 1 from folder_collaborators fc where fc.folder_id = fo.id and fc.user_id = ${viewer.id}))))`;
+}

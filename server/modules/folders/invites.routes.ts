@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponse, idParam, messageResponse } from '../../../contract/common';
+import { acceptInviteResponse, createInviteBody, INVITE_DEFAULT_DAYS, inviteDto, inviteList, inviteTokenParams } from '../../../contract/folders';
+import { assertCanManage } from '../../access/folder-access';
+import { requireUser } from '../../plugins/session';
+import { folderTags as tags, visibleFolder, type FolderDeps } from './folder-deps';
+import { toInviteDto } from './folders.presenter';
+import { createInviteService } from './invites.service';
+
+const refusals = { 403: errorResponse, 404: errorResponse };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Invite links: created, listed and revoked by the folder's owner; read, accepted or declined by token. */
+export async function invitesRoutes(app: FastifyInstance, d: FolderDeps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const invites = createInviteService(d);
+
+  r.get('/api/folders/:id/invites', { schema: { tags, params: idParam, response: { 200: inviteList, ...refusals } } }, async (request) => {
+    const user = requireUser(request);
+    const folder = await visibleFolder(d, request.params.id, user);
+    assertCanManage(folder, user);
+    return (await d.invites.listPending(folder.id)).map((i) => toInviteDto(i));
+  });
+
+  r.post(
+    '/api/folders/:id/invites',
+    { schema: { tags, params: idParam, body: createInviteBody, response: { 201: inviteDto, 400: errorResponse, ...refusals } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const folder = await visibleFolder(d, request.params.id, user);
+      assertCanManage(folder, user);
+      const b = request.body;
+      const expiresAt = new Date(Date.now() + (b.expiresInDays ?? INVITE_DEFAULT_DAYS) * DAY_MS);
+      const { invite, token } = await invites.create(folder, user, b.role, b.invitedUserId ?? null, expiresAt);
+      return reply.status(201).send(toInviteDto(invite, token));
+    },
+  );
+
+  r.delete('/api/invites/:id', { schema: { tags, params: idParam, response: { 200: messageResponse, ...refusals } } }, async (request) => {
+    await invites.revoke(request.params.id, requireUser(request));
+    return { message: 'Invite revoked' };
+  });
+
+  // Works signed out: the invite page shows the folder before asking the visitor to sign in.
+  r.get('/api/invites/:token', { schema: { tags, params: inviteTokenParams, response: { 200: inviteDto, 404: errorResponse } } }, async (request) =>
+    toInviteDto(await invites.readable(request.params.token)),
+  );
+
+  r.post(
+    '/api/invites/:token/accept',
+    { schema: { tags, params: inviteTokenParams, response: { 200: acceptInviteResponse, 410: errorResponse, ...refusals } } },
+    async (request) => invites.accept(request.params.token, requireUser(request)),
+  );
+
+  r.post(
+    '/api/invites/:token/decline',
+    { schema: { tags, params: inviteTokenParams, response: { 200: messageResponse, 410: errorResponse, ...refusals } } },
+    async (request) => {
+      await invites.decline(request.params.token, requireUser(request));
+      return { message: 'Invite declined' };
+    },
+  );
+}
