@@ -34,7 +34,7 @@ export function InviteMessage({ kind, text }: { kind: 'invalid' | 'expired' | 'd
 }
 
 /** The invite's details (spec 2 §2 Folder invite page): folder, inviter, role and what it allows, expiry, actions. */
-export function InviteDetails({ invite, onAccept, onDecline, pending }: { invite: InviteDto; onAccept: () => void; onDecline: () => void; pending: 'accept' | 'decline' | null }) {
+export function InviteDetails({ invite, onAccept, onDecline, pending, signedIn }: { invite: InviteDto; onAccept: () => void; onDecline: () => void; pending: 'accept' | 'decline' | null; signedIn: boolean }) {
   return (
     <article className="overflow-hidden rounded-3xl border bg-card shadow-sm">
       <div className="bg-brand-gradient px-6 py-8 text-white">
@@ -63,6 +63,7 @@ export function InviteDetails({ invite, onAccept, onDecline, pending }: { invite
           <Button variant="outline" onClick={onDecline} disabled={pending !== null}>{pending === 'decline' ? 'Declining...' : 'Decline'}</Button>
           <BackToHome />
         </div>
+        {!signedIn && <p className="text-center text-xs text-muted-foreground">You'll sign in first, then come back here to answer.</p>}
       </div>
     </article>
   );
