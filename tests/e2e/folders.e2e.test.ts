@@ -179,4 +179,83 @@ describe('folders journey', () => {
     await editorContext.close();
     await ownerContext.close();
   });
+
+  it('adds from the file page, saves from the detail dialog and by Enter on a card, shows an empty folder, deletes it', async () => {
+    const ownerContext = await context();
+    const page = await ownerContext.newPage();
+    await register(page, newMember({ firstName: 'Sam', lastName: 'Saver' }));
+    const fileId = await uploadPhoto(page, 'chelsea-cat.jpg', 'Chelsea');
+    const made = await page.request.post(`${t.url}/api/folders`, { data: { name: 'Cats', isPublic: true }, headers: { Origin: t.url } });
+    expect(made.status()).toBe(201);
+    const empty = (await (await page.request.post(`${t.url}/api/folders`, { data: { name: 'Empty for now' }, headers: { Origin: t.url } })).json()) as { id: number };
+
+    // File page: Add is enabled only once a folder is chosen; 'In Folders' then links to it.
+    await page.goto(`${t.url}/file/${fileId}`);
+    const add = page.getByRole('button', { name: 'Add', exact: true });
+    await add.waitFor();
+    expect(await add.isDisabled()).toBe(true);
+    await page.getByLabel('Add to Folder').selectOption({ label: 'Cats' });
+    await add.click();
+    expect(await toastText(page)).toContain('File saved to Cats');
+    await page.getByRole('region', { name: 'In Folders' }).getByRole('link', { name: 'Cats' }).waitFor();
+    await shot(page, 'file-page-in-folders');
+
+    // Detail dialog: Save → the dialog's list, Create New Folder mode with Back, an empty name refused.
+    await page.goto(t.url);
+    await page.getByTestId('file-card').first().click();
+    const detail = page.getByRole('dialog', { name: 'Chelsea' });
+    await detail.getByRole('tab', { name: 'Saved to (1)' }).click();
+    await detail.getByTestId('saved-to-list').getByText('Public').waitFor();
+    await shot(page, 'detail-saved-to');
+    await detail.getByRole('button', { name: 'Save', exact: true }).click();
+    const save = page.getByRole('dialog', { name: 'Save to Folder' });
+    await save.getByRole('button', { name: 'Save to Folder' }).click();
+    await save.getByText('Please select a folder').waitFor();
+    await save.getByRole('button', { name: 'Create New Folder' }).click();
+    await save.getByRole('button', { name: 'Save to Folder' }).click();
+    await save.getByText('Please enter a folder name').waitFor();
+    await save.getByLabel('Folder Name').fill('  Whiskers  ');
+    await shot(page, 'detail-save-dialog');
+    await save.getByRole('button', { name: 'Save to Folder' }).click();
+    expect(await toastText(page)).toContain('Created and saved to Whiskers');
+    await detail.getByRole('tab', { name: 'Saved to (2)' }).waitFor();
+    await page.goto(t.url);
+
+    // Card: 'Create new folder:' and Enter creates and saves.
+    await page.getByTestId('file-card').first().hover();
+    await page.getByRole('button', { name: 'Save Chelsea to a folder' }).click();
+    const cardSave = page.getByRole('dialog', { name: 'Save to Folder' });
+    await cardSave.getByLabel('Create new folder:').fill('By enter');
+    await shot(page, 'card-save-dialog');
+    await cardSave.getByLabel('Create new folder:').press('Enter');
+    expect(await toastText(page)).toContain('Created and saved to By enter');
+
+    // An empty folder, then deleting it goes to /profile.
+    await page.goto(`${t.url}/folder/${empty.id}`);
+    await page.getByText('No files in this folder').waitFor();
+    await shot(page, 'folder-empty');
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Make Public' }).click();
+    expect(await toastText(page)).toContain('Folder is now public');
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete Folder' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Folder' });
+    await confirm.getByText('This action cannot be undone. All files will be removed from this folder, but the original files will remain safe.', { exact: false }).waitFor();
+    await shot(page, 'folder-delete-confirm');
+    await confirm.getByRole('button', { name: 'Delete Folder' }).click();
+    await page.waitForURL(`${t.url}/profile`);
+    expect((await page.request.get(`${t.url}/api/folders/${empty.id}`)).status()).toBe(404);
+
+    // Phone, dark: the Create New Folder dialog from the avatar menu.
+    const dark = await browser.newContext({ viewport: { width: 360, height: 800 }, colorScheme: 'dark', storageState: await ownerContext.storageState() });
+    await dark.addInitScript(() => window.localStorage.setItem('kaleido-theme', 'dark'));
+    const phone = await dark.newPage();
+    await phone.goto(t.url);
+    await phone.getByRole('button', { name: 'Account menu' }).click();
+    await phone.getByRole('menuitem', { name: 'Create new folder' }).click();
+    await phone.getByRole('dialog', { name: 'Create New Folder' }).waitFor();
+    await shot(phone, 'create-folder-dark-360');
+    await dark.close();
+    await ownerContext.close();
+  });
 });

@@ -69,7 +69,7 @@ function CardSaveBody({ fileId, onDone }: { fileId: number; onDone: () => void }
           <Input
             id={`card-new-folder-${fileId}`}
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => { setName(event.target.value); setError(null); }}
             placeholder="Folder name"
             autoComplete="off"
             aria-invalid={Boolean(error)}

@@ -62,7 +62,7 @@ function SaveForm({ fileId, onDone }: { fileId: number; onDone: () => void }) {
           <Input
             id="save-new-folder"
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => { setName(event.target.value); setError(null); }}
             placeholder="New folder name"
             autoComplete="off"
             autoFocus
