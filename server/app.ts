@@ -23,6 +23,7 @@ import { createDiscoveryRepo } from './modules/files/discovery.repo';
 import { createFilesRepo } from './modules/files/files.repo';
 import { createRecognitionRepo } from './modules/files/recognition.repo';
 import { filesRoutes } from './modules/files/files.routes';
+import { userFilesRoutes } from './modules/files/user-files.routes';
 import { mediaRoutes } from './modules/files/media.routes';
 import { createSocialRepo } from './modules/files/social.repo';
 import { socialRoutes } from './modules/files/social.routes';
@@ -138,6 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await authRoutes(app, { config, auth, sessions, limiter });
   await filesRoutes(app, { files, social, uploads, tagging, feedCache });
+  await userFilesRoutes(app, { files });
   await socialRoutes(app, { files, social, discovery, feedCache });
   await mediaRoutes(app, { files, storage });
   await foldersRoutes(app, folderDeps);
