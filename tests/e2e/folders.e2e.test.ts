@@ -235,6 +235,16 @@ describe('folders journey', () => {
     await page.getByText('No files in this folder').waitFor();
     await shot(page, 'folder-empty');
     await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit Files' }).click();
+    const edit = page.getByRole('dialog', { name: 'Manage Folder Files' });
+    await edit.getByRole('button', { name: 'No Changes' }).waitFor();
+    await edit.getByText('Chelsea').click();
+    await edit.getByText('Add', { exact: true }).waitFor();
+    await shot(page, 'edit-files');
+    await edit.getByRole('button', { name: 'Add 1 File(s)' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await expect.poll(() => page.getByTestId('file-card').count()).toBe(1);
+    await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Make Public' }).click();
     expect(await toastText(page)).toContain('Folder is now public');
     await page.getByRole('button', { name: 'Actions' }).click();

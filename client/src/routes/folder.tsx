@@ -53,7 +53,7 @@ function FolderScreen({ folder, user }: { folder: FolderDto; user: CurrentUser }
     <div className="mx-auto max-w-[1600px] space-y-6 px-3 py-5 sm:space-y-8 sm:px-6 sm:py-8">
       <FolderHeader folder={folder} actions={<FolderActionsMenu folder={folder} onAction={onAction} />} />
       <FolderDropZone ref={dropZone} folderId={folder.id} enabled={folder.canEdit}>
-        <FolderFiles folder={folder} />
+        <FolderFiles folder={folder} onBrowse={folder.canEdit ? () => dropZone.current?.browse() : undefined} />
       </FolderDropZone>
       {folder.canEdit && <EditFilesDialog folder={folder} userId={user.id} open={dialog === 'edit'} onOpenChange={close} />}
       {folder.canManage && <CollaborateDialog folder={folder} open={dialog === 'collaborate'} onOpenChange={close} />}

@@ -13,7 +13,7 @@ import { useFolderFiles } from './use-folders';
 const LIST_THRESHOLD_PX = 500;
 
 /** The folder's files (spec 2 §2 Folder detail): masonry, infinite scroll at 500 px, the owner's remove per file. */
-export function FolderFiles({ folder }: { folder: FolderDto }) {
+export function FolderFiles({ folder, onBrowse }: { folder: FolderDto; onBrowse?: () => void }) {
   const query = useFolderFiles(folder.id);
   const files = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);
   const { hasNextPage, isFetching, fetchNextPage, error } = query;
@@ -35,14 +35,21 @@ export function FolderFiles({ folder }: { folder: FolderDto }) {
   }
 
   if (files.length === 0) {
-    return (
-      <div className="flex flex-col items-center rounded-3xl border border-dashed px-4 py-20 text-center">
+    const body = (
+      <>
         <span className="mb-5 flex size-14 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
           <ImagePlus className="size-7" aria-hidden />
         </span>
-        <h2 className="text-lg font-semibold tracking-tight">No files in this folder</h2>
-        {folder.canEdit && <p className="mt-1.5 max-w-sm text-sm text-muted-foreground">Drag &amp; drop files here or click to browse</p>}
-      </div>
+        <span className="text-lg font-semibold tracking-tight">No files in this folder</span>
+        {onBrowse && <span className="mt-1.5 max-w-sm text-sm text-muted-foreground">Drag &amp; drop files here or click to browse</span>}
+      </>
+    );
+    const box = 'flex w-full flex-col items-center rounded-3xl border border-dashed px-4 py-20 text-center';
+    // Owner and editors may upload: the whole empty box opens the picker.
+    return onBrowse ? (
+      <button type="button" onClick={onBrowse} className={`${box} cursor-pointer transition-colors hover:border-primary/50 hover:bg-accent/40 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none`}>{body}</button>
+    ) : (
+      <div className={box}>{body}</div>
     );
   }
 
