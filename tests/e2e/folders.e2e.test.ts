@@ -88,7 +88,7 @@ describe('folders journey', () => {
     await card.hover();
     await owner.getByRole('button', { name: 'Save Morning cup to a folder' }).click();
     const save = owner.getByRole('dialog', { name: 'Save to Folder' });
-    await save.getByRole('option', { name: /Lisbon trip/ }).click();
+    await save.getByRole('button', { name: /Lisbon trip/ }).click();
     expect(await toastText(owner)).toContain('File saved to Lisbon trip');
     await save.waitFor({ state: 'hidden' });
     await shot(owner, 'home-after-save');
