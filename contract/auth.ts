@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import {
   EMAIL_MAX, NAME_MAX, PASSWORD_MAX, REGISTER_PASSWORD_MIN, RESET_PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN,
 } from './limits';
@@ -31,56 +32,55 @@ export const authMessages = {
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
 } as const;
 
-// `error` on z.string() also names a missing or non-string field with the spec's message.
-export const emailField = z.string({ error: authMessages.invalidEmail }).trim().max(EMAIL_MAX, authMessages.invalidEmail).email(authMessages.invalidEmail);
+// `error` on text() also names a missing or non-string field with the spec's message.
+export const emailField = text({ error: authMessages.invalidEmail }).trim().max(EMAIL_MAX, authMessages.invalidEmail).email(authMessages.invalidEmail);
 
-export const usernameField = z
-  .string({ error: authMessages.usernameMin })
+export const usernameField = text({ error: authMessages.usernameMin })
   .trim()
   .min(USERNAME_MIN, authMessages.usernameMin)
   .max(USERNAME_MAX, authMessages.usernameMax)
   .regex(/^[A-Za-z0-9_]+$/, authMessages.usernameChars)
   .transform((u) => u.toLowerCase());
 
-const nameField = (message: string) => z.string({ error: message }).trim().min(1, message).max(NAME_MAX, `Must be ${NAME_MAX} characters or less`);
+const nameField = (message: string) => text({ error: message }).trim().min(1, message).max(NAME_MAX, `Must be ${NAME_MAX} characters or less`);
 
 export const loginBody = z.object({
-  emailOrUsername: z.string({ error: authMessages.emailOrUsernameRequired }).trim().min(1, authMessages.emailOrUsernameRequired).max(EMAIL_MAX),
-  password: z.string({ error: authMessages.passwordRequired }).min(1, authMessages.passwordRequired).max(PASSWORD_MAX),
+  emailOrUsername: text({ error: authMessages.emailOrUsernameRequired }).trim().min(1, authMessages.emailOrUsernameRequired).max(EMAIL_MAX),
+  password: text({ error: authMessages.passwordRequired }).min(1, authMessages.passwordRequired).max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const registerBody = z.object({
   email: emailField,
   username: usernameField,
-  password: z.string({ error: authMessages.passwordMin }).min(REGISTER_PASSWORD_MIN, authMessages.passwordMin).max(PASSWORD_MAX),
+  password: text({ error: authMessages.passwordMin }).min(REGISTER_PASSWORD_MIN, authMessages.passwordMin).max(PASSWORD_MAX),
   firstName: nameField(authMessages.firstNameRequired),
   lastName: nameField(authMessages.lastNameRequired),
   /** Asked only when registration is in waitlist mode. */
-  reason: z.string().trim().max(1000).optional(),
+  reason: text({ multiline: true }).trim().max(1000).optional(),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** The sign-up form: the body plus the confirmation, which is never sent. */
 export const registerForm = registerBody
-  .extend({ confirmPassword: z.string().min(REGISTER_PASSWORD_MIN, authMessages.confirmRequired) })
+  .extend({ confirmPassword: text().min(REGISTER_PASSWORD_MIN, authMessages.confirmRequired) })
   .refine((v) => v.password === v.confirmPassword, { message: authMessages.passwordsDontMatch, path: ['confirmPassword'] });
 
 export const forgotPasswordBody = z.object({ email: emailField });
 
 export const resetPasswordBody = z.object({
-  token: z.string().min(1).max(200),
-  password: z.string({ error: authMessages.resetPasswordMin }).min(RESET_PASSWORD_MIN, authMessages.resetPasswordMin).max(PASSWORD_MAX),
+  token: text().min(1).max(200),
+  password: text({ error: authMessages.resetPasswordMin }).min(RESET_PASSWORD_MIN, authMessages.resetPasswordMin).max(PASSWORD_MAX),
 });
 
 export const resetPasswordForm = z
   .object({
-    password: z.string().min(RESET_PASSWORD_MIN, authMessages.resetPasswordMin).max(PASSWORD_MAX),
-    confirmPassword: z.string().min(RESET_PASSWORD_MIN, authMessages.confirmRequired),
+    password: text().min(RESET_PASSWORD_MIN, authMessages.resetPasswordMin).max(PASSWORD_MAX),
+    confirmPassword: text().min(RESET_PASSWORD_MIN, authMessages.confirmRequired),
   })
   .refine((v) => v.password === v.confirmPassword, { message: authMessages.passwordsDontMatch, path: ['confirmPassword'] });
 
-export const resetTokenQuery = z.object({ token: z.string().min(1).max(200) });
+export const resetTokenQuery = z.object({ token: text().min(1).max(200) });
 export const resetTokenStatus = z.object({ valid: z.boolean() });
 
 export const usernameCheckResponse = z.object({ available: z.boolean(), message: z.string() });

@@ -1,6 +1,27 @@
 import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE } from './limits';
 
+// Control characters are refused in every text field: U+0000 cannot be stored by PostgreSQL
+// (it answered 500) and the others are invisible tricks. Multi-line text keeps tab, LF and CR.
+// A regex check rather than a refine, so the OpenAPI document shows it as a `pattern`.
+const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
+export const controlCharsMessage = 'Must not contain control characters';
+
+/**
+ * The one string builder every text field of the API uses: a string without control
+ * characters (`multiline` allows tab and line breaks). `error` names a missing or non-string value.
+ */
+export function text(opts: { multiline?: boolean; error?: string } = {}) {
+  const base = opts.error ? z.string({ error: opts.error }) : z.string();
+  return base.regex(opts.multiline ? MULTI_LINE : SINGLE_LINE, controlCharsMessage);
+}
+
+/** True when `value` would pass `text({ multiline })`: for values that arrive outside a schema. */
+export function isSafeText(value: string, multiline = false): boolean {
+  return (multiline ? MULTI_LINE : SINGLE_LINE).test(value);
+}
+
 /** Every error: a message; a 400 also names each invalid field's message. */
 export const errorResponse = z.object({ message: z.string(), errors: z.record(z.string(), z.string()).optional() });
 export type ErrorResponse = z.infer<typeof errorResponse>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common';
+import { idField, text } from './common';
 
 export const TAG_MAX_LENGTH = 40;
 export const TAGS_PER_FILE = 20;
@@ -32,7 +32,7 @@ export function normalizeTags(input: string | string[]): string[] {
 }
 
 export const tagList = z
-  .array(z.string())
+  .array(text())
   .transform((tags) => normalizeTags(tags))
   .refine((tags) => tags.every((t) => t.length <= TAG_MAX_LENGTH), fileMessages.tagTooLong)
   .refine((tags) => tags.length <= TAGS_PER_FILE, fileMessages.tooManyTags);
@@ -100,8 +100,29 @@ export const randomQuery = z.object({
 
 export const tagsBody = z.object({ tags: tagList });
 
+/** A retry of one upload carries the key of its first try (8–100 letters, digits, `_`, `-`). */
+export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8 to 100 letters, digits, _ or -');
+
+/**
+ * The text fields of the upload form (multipart, so every value is a string). The same text
+ * rule as JSON bodies, also for fields we do not know; `isPublic` is exactly `true` or `false`,
+ * since a misread spelling would publish a file meant to stay private.
+ */
+export const uploadFields = z
+  .object({
+    name: text(),
+    description: text({ multiline: true }).trim().max(DESCRIPTION_MAX, `Description must be ${DESCRIPTION_MAX} characters or less`),
+    tags: text(),
+    isPublic: z.enum(['true', 'false'], { error: 'isPublic must be true or false' }),
+    idempotencyKey,
+    folderId: text(),
+  })
+  .partial()
+  .catchall(text({ multiline: true }));
+export type UploadFieldsInput = z.infer<typeof uploadFields>;
+
 export const commentBody = z.object({
-  content: z.string().refine((s) => s.trim().length > 0, fileMessages.commentRequired).pipe(z.string().max(COMMENT_MAX, fileMessages.commentTooLong)),
+  content: text({ multiline: true }).refine((s) => s.trim().length > 0, fileMessages.commentRequired).pipe(z.string().max(COMMENT_MAX, fileMessages.commentTooLong)),
 });
 
 export const commentDto = z.object({

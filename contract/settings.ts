@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common';
 import { emailField, authMessages, usernameField } from './auth';
 import { BIO_MAX, NAME_MAX, PASSWORD_MAX, REGISTER_PASSWORD_MIN } from './limits';
 
@@ -36,9 +37,8 @@ export const settingsMessages = {
 } as const;
 
 /** An optional text field: blank becomes null, so the display-name and initials rules (§3) fall back. */
-const optionalText = (max: number) =>
-  z
-    .string()
+const optionalText = (max: number, multiline = false) =>
+  text({ multiline })
     .trim()
     .max(max, `Must be ${max} characters or less`)
     .transform((v) => (v === '' ? null : v))
@@ -50,7 +50,7 @@ export const profileBody = z.object({
   firstName: optionalText(NAME_MAX),
   lastName: optionalText(NAME_MAX),
   username: usernameField,
-  bio: optionalText(BIO_MAX),
+  bio: optionalText(BIO_MAX, true),
 });
 export type ProfileBody = z.input<typeof profileBody>;
 
@@ -58,7 +58,7 @@ export const emailBody = z.object({ email: emailField });
 export type EmailBody = z.infer<typeof emailBody>;
 
 export const passwordBody = z.object({
-  newPassword: z.string().min(REGISTER_PASSWORD_MIN, authMessages.passwordMin).max(PASSWORD_MAX),
+  newPassword: text().min(REGISTER_PASSWORD_MIN, authMessages.passwordMin).max(PASSWORD_MAX),
 });
 export type PasswordBody = z.infer<typeof passwordBody>;
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Installs what is missing before `npm start` / `npm test`, using nothing but Node itself:
-// the npm dependencies when node_modules is absent or older than package-lock.json, and for
-// tests Debian's Chromium (browser tests never download a browser of their own).
-import { execSync } from 'node:child_process';
+// the npm dependencies when node_modules is absent or older than package-lock.json, Debian's
+// ffmpeg (video and audio uploads need ffprobe and ffmpeg, so start needs it as much as tests),
+// and for tests Debian's Chromium (browser tests never download a browser of their own).
+import { execSync, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,8 +29,16 @@ else if (installed !== lockHash) {
   fs.writeFileSync(stamp, lockHash);
 }
 
-if (process.argv.includes('--test') && !fs.existsSync('/usr/bin/chromium')) {
+function onPath(command) {
+  return spawnSync(command, ['-version'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
+}
+
+const debianPackages = [];
+// Debian's packages get security updates; a media tool from npm would not.
+if (!onPath('ffprobe') || !onPath('ffmpeg')) debianPackages.push('ffmpeg');
+if (process.argv.includes('--test') && !fs.existsSync('/usr/bin/chromium')) debianPackages.push('chromium');
+if (debianPackages.length > 0) {
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
   run(`${sudo}apt-get update -qq`);
-  run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium`);
+  run(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${debianPackages.join(' ')}`);
 }

@@ -6,14 +6,17 @@ import { FILE_MAX_BYTES } from '../contract/limits';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { logOptions } from './lib/log-options';
-import { createMemoryRateLimiter, type RateLimiter } from './lib/rate-limiter';
+import { memoryCounters, type CounterStore } from './lib/throttle';
 import { createLocalStorage } from './storage/local-storage';
+import { sweepDebris } from './storage/startup-sweep';
+import { createStoredKeysRepo } from './storage/stored-keys.repo';
 import type { Storage } from './storage/storage';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/queue';
 import { registerJobHandlers } from './jobs/register-handlers';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
+import { createAuthThrottle } from './modules/auth/auth.throttle';
 import { createResetTokensRepo, createSessionsRepo } from './modules/auth/sessions.repo';
 import { createCachedSessions } from './modules/auth/session-cache';
 import { createFeedCache } from './modules/files/feed-cache';
@@ -53,7 +56,8 @@ export type AppDeps = {
   config: Config;
   database: Database;
   mailer?: Mailer;
-  limiter?: RateLimiter;
+  /** Where throttling keeps its counters (in process by default; Redis when scaled out). */
+  counters?: CounterStore;
   storage?: Storage;
   recognizer?: Recognizer;
   /** How caches learn of writes; in-process by default, Redis-backed when scaled out. */
@@ -70,6 +74,23 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * A client that sends its request slowly (a header byte a second) or not at all holds a socket
+ * and memory for nothing: the headers must arrive within `headersTimeoutMs`, the whole request
+ * within `requestTimeoutMs`, and an idle keep-alive socket closes after `keepAliveTimeoutMs`.
+ * Node checks the first two every `connectionsCheckingInterval` (30 s by default): once a second.
+ */
+export function serverTimeouts(s: Config['server']) {
+  return {
+    requestTimeout: s.requestTimeoutMs,
+    // A socket silent for the whole request time is dead whatever it was doing.
+    connectionTimeout: s.requestTimeoutMs,
+    keepAliveTimeout: s.keepAliveTimeoutMs,
+    // node refuses a headers timeout longer than the request timeout.
+    http: { headersTimeout: Math.min(s.headersTimeoutMs, s.requestTimeoutMs), connectionsCheckingInterval: Math.min(1000, s.headersTimeoutMs) },
+  };
+}
+
 /** Builds the whole app from its parts; main.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -79,7 +100,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config.server),
   });
+  // Past the cap, node closes new sockets at once: slow clients cannot exhaust file descriptors.
+  app.server.maxConnections = config.server.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -101,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const resetTokens = createResetTokensRepo(db);
   const waitlist = createWaitlistRepo(db);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
-  const limiter = deps.limiter ?? createMemoryRateLimiter();
+  const throttle = createAuthThrottle(config, deps.counters ?? memoryCounters());
   const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
   const queue = createJobQueue(database, { ...deps.jobs, log: app.log, work: config.workers });
   app.decorate('jobs', queue);
@@ -128,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     files,
     users,
   };
-  const uploads = createUploadService({ files, storage, log: app.log, queue, folders: folderDeps });
+  const uploads = createUploadService({ files, storage, log: app.log, queue, tmpDir: config.tmpDir, mediaTimeoutMs: config.mediaTimeoutMs, folders: folderDeps });
   registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, log: app.log });
   await queue.start();
   // One hook, in this order: a job in flight may still use the recognizer and the database.
@@ -137,7 +161,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await recognizer.close();
   });
 
-  await authRoutes(app, { config, auth, sessions, limiter });
+  // Before the first request: what a crash left on disk. A failed sweep must not stop the start.
+  const storedKeys = createStoredKeysRepo(db);
+  app.addHook('onReady', async () => {
+    await sweepDebris({ uploadsDir: config.uploadsDir, tmpDir: config.tmpDir, referencedKeys: storedKeys.referencedKeys, log: app.log }).catch((err) =>
+      app.log.warn({ err }, 'start-up sweep failed'),
+    );
+  });
+
+  await authRoutes(app, { config, auth, sessions, throttle });
   await filesRoutes(app, { files, social, uploads, tagging, feedCache });
   await userFilesRoutes(app, { files });
   await socialRoutes(app, { files, social, discovery, feedCache });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { projectRoot } from './lib/server-paths';
 
 const bool = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 
@@ -20,7 +21,14 @@ const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  AUTH_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  // Fractions allowed so tests can make a normal clip "too slow" without a slow test.
+  MEDIA_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
+  HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(15),
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(10),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
 });
 
 export type Config = {
@@ -43,7 +51,14 @@ export type Config = {
   workers: boolean;
   trustProxy: boolean;
   logLevel: string;
-  authRateLimit: { max: number; windowMs: number };
+  /** Time limit of each media process on an upload (ffmpeg, the PDF worker; ffprobe at most 10 s). */
+  mediaTimeoutMs: number;
+  /** Failures per account+address, failures and requests per address, both per window (auth.throttle.ts). */
+  authThrottle: { accountFailures: number; addressFailures: number; windowSeconds: number };
+  /** Slow or idle clients are cut off after these, and at most `maxConnections` are open at once. */
+  server: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
+  /** Upload scratch space; ours alone, so the start-up sweep may empty it. */
+  tmpDir: string;
   clientDir: string;
 };
 
@@ -75,7 +90,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: e.WORKERS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    authRateLimit: { max: e.AUTH_RATE_LIMIT, windowMs: e.AUTH_RATE_WINDOW_SECONDS * 1000 },
-    clientDir: path.resolve(import.meta.dirname, '..', 'dist', 'client'),
+    mediaTimeoutMs: Math.round(e.MEDIA_TIMEOUT_SECONDS * 1000),
+    clientDir: path.join(projectRoot, 'dist', 'client'),
+    authThrottle: {
+      accountFailures: e.AUTH_RATE_LIMIT,
+      // An office behind one router shares an address: ten accounts' worth unless told otherwise.
+      addressFailures: e.AUTH_ADDRESS_RATE_LIMIT ?? e.AUTH_RATE_LIMIT * 10,
+      windowSeconds: e.AUTH_RATE_WINDOW_SECONDS,
+    },
+    server: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      maxConnections: e.MAX_CONNECTIONS,
+    },
+    tmpDir: path.join(dataDir, 'tmp'),
   };
 }

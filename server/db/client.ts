@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { serverAsset } from '../lib/server-paths';
 import * as schema from './schema/index';
 import { migrateJobSchema } from '../jobs/queue-schema';
 
@@ -25,7 +26,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+export const migrationsFolder = serverAsset('db/migrations');
 
 /** PGlite on disk (the embedded default) or a PostgreSQL server when a URL is given. */
 export async function openDatabase(opts: { url: string | null; pgliteDir?: string; pglite?: PGlite; logger?: Logger }): Promise<Database> {

@@ -31,14 +31,15 @@ function freePort(): Promise<number> {
 /** The real server (`tsx server/main.ts`) as a child process, answered once it listens. */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  // PUBLIC_URL is the origin the client sends: writes from any other origin are refused.
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', AUTOTAG: 'off', ...env },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, LOG_LEVEL: 'warn', AUTOTAG: 'off', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
   child.stderr!.on('data', (c) => (stderr += c));
-  const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);

@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { errorForLog } from './error-log';
 
 /** Query values that are secrets: reset links carry `token=`. */
 const SECRET_PARAMS = /([?&](?:token|password|secret)=)[^&#]*/gi;
@@ -9,7 +10,8 @@ export function redactUrl(url: string): string {
 
 /**
  * Request logging that never writes a cookie, a password, a token or an authorization header:
- * headers are not logged at all, and secret query values are masked in the URL.
+ * headers are not logged at all, secret query values are masked in the URL, and errors never
+ * carry a failed query's parameters.
  */
 export function logOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (level === 'silent' && !stream) return false;
@@ -18,6 +20,8 @@ export function logOptions(level: string, stream?: NodeJS.WritableStream): Fasti
     stream,
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: {
+      // Every `err` logged goes through here, whoever logs it (error handler, mailer, tagging).
+      err: errorForLog,
       req(req: { method: string; url: string; ip?: string; socket?: { remoteAddress?: string } }) {
         return { method: req.method, url: redactUrl(req.url), remoteAddress: req.ip ?? req.socket?.remoteAddress };
       },

@@ -1,10 +1,11 @@
-import { probeMedia } from './ffmpeg';
+import { DEFAULT_MEDIA_TIMEOUT_MS } from './ffmpeg';
+import { probeMedia } from './ffprobe';
 
 export interface AudioInfo {
   durationSeconds: number | null;
 }
 
-export async function processAudio(inputPath: string, mime?: string): Promise<AudioInfo> {
-  const probe = await probeMedia(inputPath, mime);
+export async function processAudio(inputPath: string, mime?: string, timeoutMs = DEFAULT_MEDIA_TIMEOUT_MS): Promise<AudioInfo> {
+  const probe = await probeMedia(inputPath, mime, timeoutMs);
   return { durationSeconds: probe.durationSeconds };
 }

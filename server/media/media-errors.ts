@@ -1,4 +1,4 @@
-import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors';
+import { AppError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors';
 
 // Errors of the media pipeline that a user can act on. They sit in the app's one error
 // hierarchy, so the error handler answers 415/413 with the message as is; the library's own
@@ -19,5 +19,19 @@ export class ImageTooLargeError extends PayloadTooLargeError {
     super(`Image dimensions are too large (max ${Math.round(maxPixels / 1_000_000)} megapixels)`);
     this.maxPixels = maxPixels;
     if (options) this.cause = options.cause;
+  }
+}
+
+/**
+ * A media tool ran past its time limit on this file and was killed. 422: the type is accepted
+ * but this file cannot be processed; a crafted file must not hold a core for minutes.
+ */
+export class MediaTimeoutError extends AppError {
+  readonly tool: string;
+  readonly timeoutMs: number;
+  constructor(tool: string, timeoutMs: number) {
+    super(422, 'The file took too long to process');
+    this.tool = tool;
+    this.timeoutMs = timeoutMs;
   }
 }

@@ -1,25 +1,17 @@
+import { derivativeContentType, objectKeys, type ObjectRole, type StoredObject } from '../storage/file-objects';
 import type { Storage } from '../storage/storage';
 import { processAudio } from './audio';
 import { acceptedTypeByMime, type MediaKind } from './detect-type';
 import { processImage, sanitizeOriginal, type ImageDerivatives } from './image';
-import { UnsupportedMediaError } from './media-errors';
+import { DEFAULT_MEDIA_TIMEOUT_MS } from './ffmpeg';
+import { MediaTimeoutError, UnsupportedMediaError } from './media-errors';
 import { renderPdfPreview } from './pdf';
 import { processVideo } from './video';
 
-export interface StoredObject {
-  key: string;
-  size: number;
-}
+export type { StoredObject } from '../storage/file-objects';
 
-export interface MediaDerivatives {
-  /** The upload as it may be published: metadata stripped for images, else the bytes as sent. */
-  original: StoredObject;
-  compressed?: StoredObject;
-  webp?: StoredObject;
-  thumbnail?: StoredObject;
-  poster?: StoredObject;
-  preview?: StoredObject;
-}
+/** `original` is the upload as it may be published: metadata stripped for images, else the bytes as sent. */
+export type MediaDerivatives = { original: StoredObject } & Partial<Record<Exclude<ObjectRole, 'original'>, StoredObject>>;
 
 export interface MediaResult {
   width?: number;
@@ -43,30 +35,23 @@ export interface ProcessMediaInput {
   keyBase: string;
   /** A pino-style logger (Fastify's `request.log`); console by default. */
   logger?: MediaLogger;
-}
-
-// Every key of an upload in one place, so serving, deletion and the optimization info agree.
-export function mediaKeys(keyBase: string, ext: string) {
-  return {
-    original: `${keyBase}_original.${ext}`,
-    compressed: `${keyBase}.jpg`,
-    webp: `${keyBase}.webp`,
-    thumbnail: `thumbnails/${keyBase}_thumb.webp`,
-    poster: `${keyBase}_poster.webp`,
-    preview: `${keyBase}_preview.webp`,
-  };
+  /** Time limit of each media process (ffmpeg, the PDF worker); ffprobe gets a smaller one. */
+  timeoutMs?: number;
 }
 
 /**
- * Stores an upload and everything derived from it. An image that cannot be decoded, or is
- * too large, throws (the upload is refused); for other kinds a failed preview or probe is
- * logged and the upload kept without it, since the file itself is still worth sharing.
+ * Stores an upload and everything derived from it. Refused (throws, nothing stays stored): an
+ * image that cannot be decoded or is too large, a video or audio file that ffprobe cannot
+ * read, and any file a media tool cannot finish within the time limit. A PDF whose preview
+ * fails otherwise, or a video with no decodable frame, is kept without the preview: the file
+ * itself is still worth sharing.
  */
 export async function processMedia(input: ProcessMediaInput): Promise<MediaResult> {
   const type = acceptedTypeByMime(input.mime);
   if (!type || type.kind !== input.kind) throw new UnsupportedMediaError();
-  const keys = mediaKeys(input.keyBase, type.ext);
+  const keys = objectKeys(input.keyBase, type.ext);
   const logger = input.logger ?? consoleLogger;
+  const timeoutMs = input.timeoutMs ?? DEFAULT_MEDIA_TIMEOUT_MS;
   const written: string[] = [];
   const inFlight: Promise<unknown>[] = [];
   const put = async (key: string, body: Buffer | { path: string }, contentType: string): Promise<StoredObject> => {
@@ -91,29 +76,28 @@ export async function processMedia(input: ProcessMediaInput): Promise<MediaResul
       return { width: image.width, height: image.height, placeholder: image.placeholder, derivatives: { original, ...stills } };
     }
 
+    // Probed before anything is stored: a file ffprobe refuses leaves no object behind.
+    const video = input.kind === 'video' ? await processVideo(input.inputPath, input.mime, timeoutMs) : null;
+    const audio = input.kind === 'audio' ? await processAudio(input.inputPath, input.mime, timeoutMs) : null;
     const original = await put(keys.original, { path: input.inputPath }, input.mime);
     const derivatives: MediaDerivatives = { original };
     const result: MediaResult = { derivatives };
 
-    if (input.kind === 'video') {
-      const video = await optional(logger, input, 'video poster', () => processVideo(input.inputPath, input.mime));
-      if (video) {
-        assignDefined(result, { width: video.width, height: video.height, durationSeconds: video.durationSeconds });
-        if (video.poster) {
-          result.placeholder = video.poster.placeholder;
-          derivatives.poster = await put(keys.poster, video.poster.webp, 'image/webp');
-          derivatives.thumbnail = await put(keys.thumbnail, video.poster.thumbnail, 'image/webp');
-        }
+    if (video) {
+      assignDefined(result, { width: video.width, height: video.height, durationSeconds: video.durationSeconds });
+      if (video.poster) {
+        result.placeholder = video.poster.placeholder;
+        derivatives.poster = await put(keys.poster, video.poster.webp, derivativeContentType('poster'));
+        derivatives.thumbnail = await put(keys.thumbnail, video.poster.thumbnail, derivativeContentType('thumbnail'));
       }
-    } else if (input.kind === 'audio') {
-      const audio = await optional(logger, input, 'audio duration', () => processAudio(input.inputPath, input.mime));
-      if (audio) assignDefined(result, { durationSeconds: audio.durationSeconds });
+    } else if (audio) {
+      assignDefined(result, { durationSeconds: audio.durationSeconds });
     } else if (input.kind === 'pdf') {
-      const pdf = await optional(logger, input, 'PDF preview', () => renderPdfPreview(input.inputPath));
+      const pdf = await optional(logger, input, 'PDF preview', () => renderPdfPreview(input.inputPath, timeoutMs));
       if (pdf) {
         assignDefined(result, { width: pdf.image.width, height: pdf.image.height, placeholder: pdf.image.placeholder });
-        derivatives.preview = await put(keys.preview, pdf.image.webp, 'image/webp');
-        derivatives.thumbnail = await put(keys.thumbnail, pdf.image.thumbnail, 'image/webp');
+        derivatives.preview = await put(keys.preview, pdf.image.webp, derivativeContentType('preview'));
+        derivatives.thumbnail = await put(keys.thumbnail, pdf.image.thumbnail, derivativeContentType('thumbnail'));
       }
     }
     return result;
@@ -128,13 +112,13 @@ export async function processMedia(input: ProcessMediaInput): Promise<MediaResul
 
 async function storeImageDerivatives(
   image: ImageDerivatives,
-  keys: ReturnType<typeof mediaKeys>,
+  keys: Record<ObjectRole, string>,
   put: (key: string, body: Buffer, contentType: string) => Promise<StoredObject>,
 ): Promise<Omit<MediaDerivatives, 'original'>> {
   const [compressed, webp, thumbnail] = await Promise.all([
-    image.compressed ? put(keys.compressed, image.compressed, 'image/jpeg') : undefined,
-    put(keys.webp, image.webp, 'image/webp'),
-    put(keys.thumbnail, image.thumbnail, 'image/webp'),
+    image.compressed ? put(keys.compressed, image.compressed, derivativeContentType('compressed')) : undefined,
+    put(keys.webp, image.webp, derivativeContentType('webp')),
+    put(keys.thumbnail, image.thumbnail, derivativeContentType('thumbnail')),
   ]);
   return compressed ? { compressed, webp, thumbnail } : { webp, thumbnail };
 }
@@ -143,6 +127,8 @@ async function optional<T>(logger: MediaLogger, input: ProcessMediaInput, what: 
   try {
     return await run();
   } catch (error) {
+    // Running out of time is the file's fault, not a missing preview: refuse it.
+    if (error instanceof MediaTimeoutError) throw error;
     logger.warn({ err: error, keyBase: input.keyBase, mime: input.mime }, `${what} failed; keeping the upload without it`);
     return null;
   }

@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processAudio } from './audio';
-import { ffmpegPath, parseDuration, probeMedia, runFfmpeg } from './ffmpeg';
+import { runFfmpeg } from './ffmpeg';
+import { parseProbe, probeMedia } from './ffprobe';
+import { MediaTimeoutError, UnsupportedMediaError } from './media-errors';
+import { runMediaProcess } from './media-process';
 import * as samples from './test-support/samples';
 import { processVideo } from './video';
 
@@ -11,19 +15,65 @@ beforeAll(async () => {
 });
 afterAll(() => dir.cleanup());
 
-describe('ffmpeg adapter', () => {
-  it('finds an ffmpeg binary', () => {
-    expect(ffmpegPath()).toMatch(/ffmpeg$/);
+describe('ffprobe adapter', () => {
+  it('reads streams, size and duration from the JSON output', () => {
+    const probe = parseProbe(
+      JSON.stringify({
+        streams: [
+          { codec_type: 'video', width: 1920, height: 1080, duration: '3.00' },
+          { codec_type: 'audio', duration: '3.02' },
+        ],
+        format: { duration: '3.020000' },
+      }),
+    );
+    expect(probe).toEqual({ durationSeconds: 3.02, hasVideo: true, hasAudio: true, width: 1920, height: 1080 });
   });
 
-  it('parses the Duration line of the banner', () => {
-    expect(parseDuration('  Duration: 01:02:03.45, start: 0.000000, bitrate: 12 kb/s')).toBeCloseTo(3723.45, 2);
-    expect(parseDuration('  Duration: N/A, bitrate: N/A')).toBeNull();
+  it('does not take cover art for video, and falls back to stream durations', () => {
+    const probe = parseProbe(
+      JSON.stringify({ streams: [{ codec_type: 'audio', duration: '2.5' }, { codec_type: 'video', width: 300, height: 300, disposition: { attached_pic: 1 } }], format: {} }),
+    );
+    expect(probe).toEqual({ durationSeconds: 2.5, hasVideo: false, hasAudio: true, width: null, height: null });
   });
 
-  it('refuses to probe a file with no streams', async () => {
+  it('refuses output that is not JSON', () => {
+    expect(() => parseProbe('Input #0, mov,mp4')).toThrow(UnsupportedMediaError);
+  });
+
+  it('refuses a file with no streams as an unsupported type', async () => {
     const junk = await dir.file('junk.mp4', Buffer.from('this is not a video at all'));
-    await expect(probeMedia(junk)).rejects.toThrow(/no streams/);
+    await expect(probeMedia(junk, 'video/mp4')).rejects.toBeInstanceOf(UnsupportedMediaError);
+  });
+
+  it('refuses an MP4 whose container is cut off after its first box', async () => {
+    const good = await samples.ffmpegSample(dir, 'whole.mp4', [...samples.VIDEO_SOURCE, '-c:v', 'libx264', '-pix_fmt', 'yuv420p']);
+    const bytes = await readFile(good);
+    const truncated = await dir.file('truncated.mp4', bytes.subarray(0, 64));
+    await expect(processVideo(truncated, 'video/mp4')).rejects.toBeInstanceOf(UnsupportedMediaError);
+  });
+});
+
+describe('time limits', () => {
+  it('kills a process that runs past its limit and rejects with a 422 error', async () => {
+    const started = Date.now();
+    // An endless generated source: runs until killed.
+    const run = runMediaProcess('ffmpeg', ['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', 'nullsrc=s=64x64', '-f', 'null', '-'], { timeoutMs: 300 });
+    await expect(run).rejects.toBeInstanceOf(MediaTimeoutError);
+    await expect(run).rejects.toMatchObject({ statusCode: 422 });
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('refuses a video whose processing needs longer than the limit', async () => {
+    const file = await samples.ffmpegSample(dir, 'slow.mp4', [...samples.VIDEO_SOURCE, '-c:v', 'libx264', '-pix_fmt', 'yuv420p']);
+    await expect(processVideo(file, 'video/mp4', 1)).rejects.toBeInstanceOf(MediaTimeoutError);
+  });
+
+  it('kills a process whose output passes its cap', async () => {
+    const run = runMediaProcess('ffmpeg', ['-hide_banner', '-nostdin', '-f', 'lavfi', '-i', 'nullsrc=s=64x64', '-f', 'rawvideo', 'pipe:1'], {
+      timeoutMs: 10_000,
+      maxStdoutBytes: 100_000,
+    });
+    await expect(run).rejects.toThrow(/printed more than/);
   });
 });
 
@@ -78,7 +128,8 @@ describe('processAudio', () => {
     // WebM written to a pipe cannot seek back to fill in its duration, like a browser recording.
     const streamed = await runFfmpeg(['-v', 'error', ...samples.AUDIO_SOURCE, '-c:a', 'libopus', '-f', 'webm', 'pipe:1']);
     const file = await dir.file('streamed.webm', streamed.stdout);
-    expect(parseDuration((await runFfmpeg(['-i', file])).stderr)).toBeNull();
+    const stated = await runMediaProcess('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', file], { timeoutMs: 10_000 });
+    expect(JSON.parse(stated.stdout.toString()).format.duration).toBeUndefined();
     const probe = await probeMedia(file, 'audio/webm');
     expect(Math.abs(probe.durationSeconds! - 2)).toBeLessThan(0.3);
   });

@@ -1,8 +1,10 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { FfmpegError, inputArgs, probeMedia, runFfmpeg } from './ffmpeg';
+import { DEFAULT_MEDIA_TIMEOUT_MS, inputArgs, runFfmpeg } from './ffmpeg';
+import { probeMedia } from './ffprobe';
 import { processImage, type ImageDerivatives } from './image';
+import { MediaTimeoutError } from './media-errors';
 
 export interface VideoInfo {
   durationSeconds: number | null;
@@ -17,10 +19,18 @@ export interface VideoInfo {
 // their first frame so the poster is never taken from the very end.
 const POSTER_AT_SECONDS = 1;
 
-export async function processVideo(inputPath: string, mime?: string): Promise<VideoInfo> {
-  const probe = await probeMedia(inputPath, mime);
+/**
+ * Probes (refusing what ffprobe cannot read) and takes a poster frame. A frame that does not
+ * decode leaves the video without a poster; a tool that runs past `timeoutMs` refuses it.
+ */
+export async function processVideo(inputPath: string, mime?: string, timeoutMs = DEFAULT_MEDIA_TIMEOUT_MS): Promise<VideoInfo> {
+  const probe = await probeMedia(inputPath, mime, timeoutMs);
   const seek = (probe.durationSeconds ?? 0) >= 2 * POSTER_AT_SECONDS ? POSTER_AT_SECONDS : 0;
-  const frame = (await extractFrame(inputPath, mime, seek)) ?? (seek > 0 ? await extractFrame(inputPath, mime, 0) : null);
+  let frame: Buffer | null = null;
+  if (probe.hasVideo) {
+    frame = await extractFrame(inputPath, mime, seek, timeoutMs);
+    if (!frame && seek > 0) frame = await extractFrame(inputPath, mime, 0, timeoutMs);
+  }
   const poster = frame ? await processImage(frame) : null;
   return {
     durationSeconds: probe.durationSeconds,
@@ -31,22 +41,20 @@ export async function processVideo(inputPath: string, mime?: string): Promise<Vi
 }
 
 /** One frame as PNG (lossless, so the WebP poster is encoded only once), or null if none decodes there. */
-export async function extractFrame(inputPath: string, mime: string | undefined, atSeconds: number): Promise<Buffer | null> {
+export async function extractFrame(inputPath: string, mime: string | undefined, atSeconds: number, timeoutMs = DEFAULT_MEDIA_TIMEOUT_MS): Promise<Buffer | null> {
   const dir = await mkdtemp(path.join(tmpdir(), 'kaleido-frame-'));
   const output = path.join(dir, 'frame.png');
   try {
     // -ss before -i seeks by keyframe then decodes up to the exact time: fast and accurate.
-    const { code, stderr } = await runFfmpeg([
-      '-v', 'error',
-      '-ss', String(atSeconds),
-      ...inputArgs(inputPath, mime),
-      '-frames:v', '1', '-an', '-sn',
-      '-f', 'image2', '-c:v', 'png',
-      output,
-    ]);
+    await runFfmpeg(
+      ['-v', 'error', '-ss', String(atSeconds), ...inputArgs(inputPath, mime), '-frames:v', '1', '-an', '-sn', '-f', 'image2', '-c:v', 'png', output],
+      timeoutMs,
+    );
     const frame = await readFile(output).catch(() => null);
-    if (code !== 0 && !frame) throw new FfmpegError(`ffmpeg exited with ${code}`, stderr);
     return frame && frame.length > 0 ? frame : null;
+  } catch (error) {
+    if (error instanceof MediaTimeoutError) throw error;
+    return null;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

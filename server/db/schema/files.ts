@@ -41,11 +41,15 @@ export const files = pgTable(
     recognizedTags: text('recognized_tags').array(),
     /** Claim taken by whoever is recognising now; a stale claim (process died) may be taken over. */
     recognitionClaimedAt: timestamp('recognition_claimed_at', { withTimezone: true }),
+    /** The uploader's key for this upload: a retry with the same key answers this row. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('files_key_base_idx').on(t.keyBase),
+    // Per member: two members' keys never collide. NULLs (no key sent) are distinct in PostgreSQL.
+    uniqueIndex('files_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('files_public_id_idx').on(t.id.desc()).where(sql`${t.isPublic}`),
     index('files_user_id_idx').on(t.userId, t.id.desc()),
     index('files_tags_idx').using('gin', t.tags),

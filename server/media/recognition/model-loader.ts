@@ -6,6 +6,7 @@ import * as tf from '@tensorflow/tfjs-core';
 import { setWasmPaths } from '@tensorflow/tfjs-backend-wasm';
 import * as cocoSsd from '@tensorflow-models/coco-ssd';
 import * as nsfwjs from 'nsfwjs';
+import { serverAsset } from '../../lib/server-paths';
 
 // Everything below reads from disk: the models ship in the repository or inside npm packages
 // and no request leaves the machine (the default coco-ssd URL points at Google storage).
@@ -16,7 +17,7 @@ function packageDir(name: string): string {
 }
 
 // COCO-SSD's weights are committed beside this file (Apache-2.0, see models/coco-ssd/ORIGIN.md).
-export const COCO_SSD_MODEL_URL = pathToFileURL(path.join(import.meta.dirname, 'models', 'coco-ssd', 'model.json')).href;
+export const COCO_SSD_MODEL_URL = pathToFileURL(serverAsset('media/recognition/models/coco-ssd/model.json')).href;
 
 // A tfjs IOHandler for `file://…/model.json`: the topology from the JSON, the weights from
 // the shards listed in its manifest, next to it on disk.

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 // sharp must be loaded by the main thread before any worker loads it: on glibc Linux its
 // shared libraries are otherwise unloaded when the first worker exits (sharp's install docs).
 import 'sharp';
+import { workerEntry } from '../../lib/server-paths.ts';
 import {
   RecognitionFailedError,
   RecognitionTimeoutError,
@@ -35,8 +36,9 @@ export type RecognizerOptions = {
   maxQueueLength?: number;
 };
 
-// A plain-JS entry that loads the TypeScript worker (see the comment in worker-entry.mjs).
-const WORKER_URL = new URL('./worker-entry.mjs', import.meta.url);
+// From source, a plain-JS entry that loads the TypeScript worker (see worker-entry.mjs);
+// built, the worker's own bundle.
+const WORKER_URL = workerEntry('media/recognition/worker-entry.mjs', 'recognition-worker');
 
 type Job = {
   request: WorkerRequest;

@@ -5,35 +5,23 @@ import {
   authMessages, forgotPasswordBody, loginBody, publicConfig, registerBody, resetPasswordBody, resetTokenQuery,
   resetTokenStatus, usernameCheckResponse, usernameField, waitlistedResponse,
 } from '../../../contract/auth';
-import { errorResponse, messageResponse } from '../../../contract/common';
+import { errorResponse, messageResponse, text } from '../../../contract/common';
 import { currentUser } from '../../../contract/users';
 import type { Config } from '../../config';
-import { RateLimitError } from '../../lib/errors';
-import type { RateLimiter } from '../../lib/rate-limiter';
+import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
+import type { AuthThrottle } from './auth.throttle';
 import { toCurrentUser } from '../users/users.presenter';
 import type { AuthService } from './auth.service';
 import type { SessionsRepo } from './sessions.repo';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { assertSameOrigin } from '../../plugins/security';
 
-type Deps = { config: Config; auth: AuthService; sessions: SessionsRepo; limiter: RateLimiter };
+type Deps = { config: Config; auth: AuthService; sessions: SessionsRepo; throttle: AuthThrottle };
 
 const tags = ['auth'];
 
 export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { max, windowMs } = d.config.authRateLimit;
-
-  /** Per IP for every attempt, and per account for the given identifier (DESIGN.md). */
-  async function limit(request: FastifyRequest, action: string, account?: string): Promise<void> {
-    const keys = [`${action}:ip:${request.ip}`];
-    if (account) keys.push(`${action}:acct:${account.trim().toLowerCase()}`);
-    for (const key of keys) {
-      const { allowed, retryAfterMs } = await d.limiter.hit(key, max, windowMs);
-      if (!allowed) throw new RateLimitError(authMessages.tooManyAttempts, retryAfterMs / 1000);
-    }
-  }
-
   r.get('/api/config', { schema: { tags, response: { 200: publicConfig } } }, async () => ({
     registration: d.config.registration,
     adClient: d.config.adClient,
@@ -48,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
     '/api/register',
     { schema: { tags, body: registerBody, response: { 201: currentUser, 202: waitlistedResponse, 400: errorResponse, 409: errorResponse, 429: errorResponse } } },
     async (request, reply) => {
-      await limit(request, 'register');
+      await d.throttle.register(request.ip);
       const result = await d.auth.register(request.body);
       if ('waitlisted' in result) return reply.status(202).send({ waitlisted: true, message: authMessages.waitlisted });
       await endCurrentSession(request);
@@ -61,8 +49,15 @@ export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
     '/api/login',
     { schema: { tags, body: loginBody, response: { 200: currentUser, 401: errorResponse, 403: errorResponse, 429: errorResponse } } },
     async (request, reply) => {
-      await limit(request, 'login', await d.auth.accountKey(request.body.emailOrUsername));
-      const session = await d.auth.login(request.body);
+      const account = await d.auth.accountKey(request.body.emailOrUsername);
+      await d.throttle.beforeLogin(request.ip, account);
+      const session = await d.auth.login(request.body).catch(async (err) => {
+        if (err instanceof UnauthorizedError) await d.throttle.loginFailed(request.ip, account);
+        // A pending or rejected account gave the right password: not a guess.
+        else if (err instanceof ForbiddenError) await d.throttle.loginSucceeded(request.ip, account);
+        throw err;
+      });
+      await d.throttle.loginSucceeded(request.ip, account);
       // Rotated at login: whatever session the browser carried before is ended.
       await endCurrentSession(request);
       reply.setSessionCookie(session.token);
@@ -88,8 +83,10 @@ export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
 
   r.get(
     '/api/username/check/:username',
-    { schema: { tags, params: z.object({ username: z.string().max(100) }), response: { 200: usernameCheckResponse } } },
+    { schema: { tags, params: z.object({ username: text().max(100) }), response: { 200: usernameCheckResponse, 429: errorResponse } } },
     async (request) => {
+      // Every check spends: the answer tells whether an account exists.
+      await d.throttle.usernameCheck(request.ip);
       const parsed = usernameField.safeParse(request.params.username);
       if (!parsed.success) return { available: false, message: parsed.error.issues[0].message };
       return d.auth.usernameStatus(parsed.data);
@@ -100,8 +97,7 @@ export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
     '/api/auth/forgot-password',
     { schema: { tags, body: forgotPasswordBody, response: { 200: messageResponse, 429: errorResponse } } },
     async (request) => {
-      await limit(request, 'forgot', request.body.email);
-      await d.auth.forgotPassword(request.body.email);
+      if (await d.throttle.forgotPassword(request.ip, request.body.email)) await d.auth.forgotPassword(request.body.email);
       return { message: authMessages.forgotPasswordSent };
     },
   );
@@ -114,9 +110,11 @@ export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
 
   r.post(
     '/api/auth/reset-password',
-    { schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, 400: errorResponse } } },
+    { schema: { tags, body: resetPasswordBody, response: { 200: messageResponse, 400: errorResponse, 429: errorResponse } } },
     async (request) => {
+      await d.throttle.beforeReset(request.ip);
       await d.auth.resetPassword(request.body.token, request.body.password, request.sessionId ?? undefined);
+      await d.throttle.resetSucceeded(request.ip);
       return { message: authMessages.passwordReset };
     },
   );

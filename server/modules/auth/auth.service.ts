@@ -120,7 +120,11 @@ export function createAuthService(d: Deps) {
     },
 
     async resetPassword(token: string, password: string, currentSessionId?: number): Promise<void> {
+      // The token is checked before the hash: a bad token costs one indexed lookup, not an
+      // argon2 hash that a client could ask for a hundred times a second.
+      if (!(await d.resetTokens.findValid(token))) throw new ValidationError(authMessages.invalidResetToken);
       const passwordHash = await hashPassword(password);
+      // Consumed atomically after the hash, so two requests with one token change it once.
       const row = await d.resetTokens.consume(token);
       if (!row) throw new ValidationError(authMessages.invalidResetToken);
       await d.users.update(row.userId, { passwordHash });

@@ -6,7 +6,7 @@ import { newMember, signUp } from '../../../tests/helpers/test-client';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { users } from '../../db/schema/index';
-import type { RateLimiter } from '../../lib/rate-limiter';
+import type { CounterStore } from '../../lib/throttle';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -119,15 +119,15 @@ describe('error answers', () => {
 
   it('answers an unexpected error with 500 "Internal server error" and no stack or SQL', async () => {
     // The app built around a part that fails the way a lost database would.
-    const boom: RateLimiter = {
-      hit: async () => {
-        throw new Error('connection lost during SELECT password_hash FROM users');
-      },
-      reset: async () => {},
-    };
+    const boom: CounterStore = () =>
+      new Proxy({} as ReturnType<CounterStore>, {
+        get: () => async () => {
+          throw new Error('connection lost during SELECT password_hash FROM users');
+        },
+      });
     const database = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', PORT: '0' });
-    const app = await buildApp({ config, database, limiter: boom });
+    const app = await buildApp({ config, database, counters: boom });
     try {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { emailOrUsername: 'a', password: 'b' } });
       expect(res.statusCode).toBe(500);

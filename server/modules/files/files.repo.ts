@@ -31,6 +31,11 @@ export function createFilesRepo(db: Db) {
       const [row] = await db.select().from(files).where(where).limit(1);
       return row ?? null;
     },
+    /** The member's earlier upload sent with this idempotency key. */
+    async findByIdempotencyKey(userId: number, key: string): Promise<FileRow | null> {
+      const [row] = await db.select().from(files).where(and(eq(files.userId, userId), eq(files.idempotencyKey, key))).limit(1);
+      return row ?? null;
+    },
     async update(id: number, values: Partial<NewFile>): Promise<FileRow> {
       const [row] = await db.update(files).set({ ...values, updatedAt: new Date() }).where(eq(files.id, id)).returning();
       return row;

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse, idParam, messageResponse } from '../../../contract/common';
-import { analyzeTagsResponse, feedQuery, fileDto, fileMessages, optimizationDto, tagsBody } from '../../../contract/files';
+import { analyzeTagsResponse, feedQuery, fileDto, fileMessages, idempotencyKey, optimizationDto, tagsBody } from '../../../contract/files';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { fileAbilities, findVisibleFile, visibleFilesSql, type Viewer } from '../../access/visibility';
+import { objectKeyOf, type ObjectRole } from '../../storage/file-objects';
 import { presentFiles, uploadUrl } from './files.presenter';
 import type { FeedCache } from './feed-cache';
 import type { FilesRepo } from './files.repo';
@@ -25,12 +26,21 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
 
   r.post(
     '/api/files',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 201: fileDto, 400: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse } } },
+    {
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        // Loose: the other headers (cookie, origin) must stay on the request.
+        headers: z.looseObject({ 'idempotency-key': idempotencyKey.optional() }),
+        response: { 200: fileDto, 201: fileDto, 400: errorResponse, 403: errorResponse, 404: errorResponse, 413: errorResponse, 415: errorResponse },
+      },
+    },
     async (request, reply) => {
       const user = requireUser(request);
-      const row = await d.uploads.upload(request, user);
-      const [dto] = await present([row.id], user);
-      return reply.status(201).send(dto);
+      const { file, created } = await d.uploads.upload(request, user, request.headers['idempotency-key']);
+      const [dto] = await present([file.id], user);
+      // 200 for a retry answered with the first upload, 201 when this request stored it.
+      return reply.status(created ? 201 : 200).send(dto);
     },
   );
 
@@ -78,7 +88,10 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
   r.get('/api/files/:id/optimization', { schema: { tags, params: idParam, response: { 200: optimizationDto } } }, async (request) => {
     const file = await visibleFile(request.params.id, request.user);
     if (file.kind !== 'image') throw new NotFoundError('Optimization info exists for images only');
-    const opt = (key: string | null) => (key ? uploadUrl(key) : undefined);
+    const url = (role: ObjectRole) => {
+      const key = objectKeyOf(file, role);
+      return key ? uploadUrl(key) : undefined;
+    };
     return {
       originalSize: file.size,
       compressedSize: file.compressedSize,
@@ -86,7 +99,7 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
       thumbnailSize: file.thumbnailSize,
       width: file.width,
       height: file.height,
-      formats: { original: uploadUrl(file.storageKey), compressed: opt(file.compressedKey), webp: opt(file.webpKey), thumbnail: opt(file.thumbnailKey) },
+      formats: { original: uploadUrl(file.storageKey), compressed: url('compressed'), webp: url('webp'), thumbnail: url('thumbnail') },
     };
   });
 }

@@ -5,8 +5,12 @@ import { NotFoundError } from '../../lib/errors';
 type SendOptions = {
   key: string;
   contentType: string;
-  /** Public derivatives are immutable (random keys); anything else must not sit in shared caches. */
-  cache: 'public-immutable' | 'private';
+  /**
+   * Either way every use revalidates (ETag → 304): a file made private must stop being served
+   * at once, also from shared caches, so nothing is cached as fresh. Only a public file's
+   * bytes may be kept by shared caches at all.
+   */
+  cache: 'public' | 'private';
   downloadName?: string;
 };
 
@@ -44,7 +48,11 @@ export async function sendStored(storage: Storage, request: FastifyRequest, repl
   reply.header('accept-ranges', 'bytes');
   reply.header('content-type', o.contentType);
   reply.header('x-content-type-options', 'nosniff');
-  reply.header('cache-control', o.cache === 'public-immutable' ? 'public, max-age=31536000, immutable' : 'private, no-cache');
+  reply.header('cache-control', o.cache === 'public' ? 'public, no-cache' : 'private, no-cache');
+  // Stored bytes are the members' content, never the app: opened directly (a PDF with
+  // JavaScript actions, a document a browser renders), they run in a sandbox with no access
+  // to the app's origin, cookies or API. Embedding in <img>/<video> is unaffected.
+  reply.header('content-security-policy', 'sandbox');
   if (o.downloadName) reply.header('content-disposition', contentDisposition('attachment', o.downloadName));
   if (request.headers['if-none-match'] === etag) return reply.status(304).send();
 

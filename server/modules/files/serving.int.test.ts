@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files } from '../../db/schema/index';
 import * as samples from '../../media/test-support/samples';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
@@ -102,14 +104,56 @@ describe('downloads keep the original name', () => {
   });
 });
 
+describe('stored bytes cannot run script on the app origin', () => {
+  it('a PDF’s /content is inline with Content-Security-Policy: sandbox', async () => {
+    const file = await upload(await samples.pdf(), 'actions.pdf');
+    const { res } = await raw(file.contentUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-security-policy')).toBe('sandbox');
+    expect(res.headers.get('content-disposition') ?? 'inline').not.toMatch(/attachment/);
+  });
+
+  it('every stored object and download carries the sandbox, 304s included', async () => {
+    const file = await upload(await samples.pdf(), 'preview.pdf');
+    for (const url of [file.contentUrl, file.downloadUrl, file.posterPath, file.thumbnailPath, clip.contentUrl, clip.posterPath]) {
+      const first = await raw(url);
+      expect(first.res.headers.get('content-security-policy'), url).toBe('sandbox');
+      const again = await raw(url, { 'if-none-match': first.res.headers.get('etag')! });
+      expect(again.res.status, url).toBe(304);
+      expect(again.res.headers.get('content-security-policy'), url).toBe('sandbox');
+    }
+  });
+});
+
+describe('downloads are named by the detected type', () => {
+  async function savedAs(url: string): Promise<string> {
+    const { res } = await raw(url);
+    expect(res.status).toBe(200);
+    return decodeURIComponent(/filename\*=UTF-8''([^;\s]+)/.exec(res.headers.get('content-disposition')!)![1]);
+  }
+
+  it('invoice.html whose bytes are a PDF downloads as invoice.pdf', async () => {
+    const file = await upload(await samples.pdf(), 'invoice.html');
+    expect(file.fileType).toBe('application/pdf');
+    expect(await savedAs(file.downloadUrl)).toBe('invoice.pdf');
+  });
+
+  it('a name with no extension gets the type’s; another spelling of the same type is kept', async () => {
+    expect(await savedAs((await upload(video, 'holiday')).downloadUrl)).toBe('holiday.mp4');
+    expect(await savedAs((await upload(await samples.jpegWithExifAndGps(), 'photo.JPEG')).downloadUrl)).toBe('photo.JPEG');
+    expect(await savedAs((await upload(await samples.gif(), 'anim.exe')).downloadUrl)).toBe('anim.gif');
+  });
+});
+
 describe('caching', () => {
-  it('public derivatives are immutable and revalidate with ETag → 304', async () => {
+  it('public objects may sit in shared caches but revalidate on every use (ETag → 304), never immutable', async () => {
     const photo = await upload(await samples.jpegWithExifAndGps(), 'photo.jpg');
     for (const url of [photo.filePath, photo.thumbnailPath, clip.posterPath]) {
       const first = await raw(url, {}, t.client());
       expect(first.res.status, url).toBe(200);
       expect(first.res.headers.get('content-type'), url).toBe('image/webp');
-      expect(first.res.headers.get('cache-control'), url).toBe('public, max-age=31536000, immutable');
+      expect(first.res.headers.get('cache-control'), url).toBe('public, no-cache');
       const etag = first.res.headers.get('etag')!;
       expect(etag, url).toMatch(/^"[^"]+"$/);
       const again = await raw(url, { 'if-none-match': etag }, t.client());
@@ -128,6 +172,17 @@ describe('caching', () => {
     }
   });
 
+  it('a public file made private stops being served at once: the revalidation answers 404, not 304', async () => {
+    const photo = await upload(await samples.webp(), 'soon-private.webp');
+    const visitor = t.client();
+    const first = await raw(photo.thumbnailPath, {}, visitor);
+    expect(first.res.status).toBe(200);
+    const etag = first.res.headers.get('etag')!;
+    await t.database.db.update(files).set({ isPublic: false }).where(eq(files.id, photo.id));
+    expect((await raw(photo.thumbnailPath, { 'if-none-match': etag }, visitor)).res.status).toBe(404);
+    expect((await raw(photo.thumbnailPath, { 'if-none-match': etag })).res.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
   it('the JPEG format is served as image/jpeg', async () => {
     const photo = await upload(await samples.pngWithAlpha(), 'alpha.png');
     const opt = (await owner.get(`/api/files/${photo.id}/optimization`)).body;
@@ -136,7 +191,11 @@ describe('caching', () => {
   });
 
   it('an /uploads/ path that is not a stored key answers 404', async () => {
-    for (const url of ['/uploads/../../etc/passwd', '/uploads/ab/cd/not-a-key.webp', `${clip.posterPath}x`, clip.posterPath.replace('_poster', '_preview')]) {
+    // A client normalises `/uploads/../../etc/passwd` to `/etc/passwd`: a screen path, answered
+    // with the app's page, never with the file.
+    const normalised = await raw('/uploads/../../etc/passwd');
+    expect(normalised.bytes.toString()).not.toContain('root:');
+    for (const url of ['/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/ab/cd/not-a-key.webp', `${clip.posterPath}x`, clip.posterPath.replace('_poster', '_preview')]) {
       expect((await raw(url)).res.status, url).toBe(404);
     }
   });

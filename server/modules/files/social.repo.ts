@@ -1,28 +1,35 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { comments, fileLikes, files, fileViews, users } from '../../db/schema/index';
 
 /** Likes, comments and views; each write keeps the file's counter in step. */
 export function createSocialRepo(db: Db) {
-  async function bumpLikes(fileId: number, value: SQL): Promise<number> {
-    const [row] = await db.update(files).set({ likeCount: value }).where(eq(files.id, fileId)).returning({ n: files.likeCount });
-    return row?.n ?? 0;
-  }
-  async function likeCount(fileId: number): Promise<number> {
-    const [row] = await db.select({ n: files.likeCount }).from(files).where(eq(files.id, fileId));
-    return row?.n ?? 0;
+  /**
+   * Adds or removes one like and answers the file's count, derived from the likes themselves.
+   * The file row is locked first, so concurrent likes and unlikes of one file run one after
+   * the other: each count statement (a new snapshot under READ COMMITTED) sees the writes of
+   * the ones before. A +1/-1 on the counter drifted when a like and an unlike interleaved.
+   */
+  async function setLike(fileId: number, userId: number, liked: boolean): Promise<number> {
+    return db.transaction(async (tx) => {
+      const locked = await tx.select({ id: files.id }).from(files).where(eq(files.id, fileId)).for('update');
+      if (!locked.length) return 0;
+      if (liked) await tx.insert(fileLikes).values({ fileId, userId }).onConflictDoNothing();
+      else await tx.delete(fileLikes).where(and(eq(fileLikes.fileId, fileId), eq(fileLikes.userId, userId)));
+      const count = sql<number>`(select count(*)::int from ${fileLikes} where ${fileLikes.fileId} = ${fileId})`;
+      const [row] = await tx.update(files).set({ likeCount: count }).where(eq(files.id, fileId)).returning({ n: files.likeCount });
+      return row?.n ?? 0;
+    });
   }
 
   return {
     /** Likes once (idempotent) and answers the file's like count. */
     async like(fileId: number, userId: number): Promise<number> {
-      const inserted = await db.insert(fileLikes).values({ fileId, userId }).onConflictDoNothing().returning({ fileId: fileLikes.fileId });
-      return inserted.length ? bumpLikes(fileId, sql`${files.likeCount} + 1`) : likeCount(fileId);
+      return setLike(fileId, userId, true);
     },
     /** Removes the like if there is one and answers the file's like count. */
     async unlike(fileId: number, userId: number): Promise<number> {
-      const deleted = await db.delete(fileLikes).where(and(eq(fileLikes.fileId, fileId), eq(fileLikes.userId, userId))).returning({ fileId: fileLikes.fileId });
-      return deleted.length ? bumpLikes(fileId, sql`greatest(${files.likeCount} - 1, 0)`) : likeCount(fileId);
+      return setLike(fileId, userId, false);
     },
     /** Counted once per viewer per file per hour; answers the new total when it counted. */
     async recordView(fileId: number, userId: number, now = new Date()): Promise<number | null> {

@@ -140,11 +140,17 @@ describe('POST /api/files makes names and tags safe', () => {
     expect(download.headers.get('content-disposition')).toContain(`filename="${shown}"`);
   });
 
-  it('a display name with control characters or 500 characters is cleaned and cut to 200', async () => {
-    const res = await owner.post('/api/files', form(await samples.gif(), 'x.gif', { name: `My\u0000 dir/../trip\u0007${'z'.repeat(500)}` }));
+  it('a display name with path parts or 500 characters is cleaned and cut to 200 (control characters: 400, upload-fields.int.test.ts)', async () => {
+    const res = await owner.post('/api/files', form(await samples.gif(), 'x.gif', { name: `My dir/../trip${'z'.repeat(500)}` }));
     expect(res.status).toBe(201);
     expect(res.body.name).not.toMatch(/[\u0000-\u001f/]/);
     expect(res.body.name.length).toBeLessThanOrEqual(200);
     expect(res.body.name.startsWith('trip')).toBe(true);
+  });
+
+  it("control characters in the browser's file name (not a form field) are cleaned, not refused", async () => {
+    const res = await owner.post('/api/files', form(await samples.gif(), 'tr\u0007ip.gif'));
+    expect(res.status).toBe(201);
+    expect(res.body.name).toBe('trip.gif');
   });
 });

@@ -1,26 +1,41 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { DESCRIPTION_MAX, FILE_NAME_MAX, fileMessages, tagList } from '../../../contract/files';
+import { FILE_NAME_MAX, fileMessages, tagList, uploadFields } from '../../../contract/files';
+import { uniqueViolation } from '../../lib/db-errors';
 import { AppError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../lib/errors';
 import { detectFileType } from '../../media/detect-type';
 import { processMedia } from '../../media/process-media';
 import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import { fileObjects, objectColumns, storedKeys } from '../../storage/file-objects';
 import type { Storage } from '../../storage/storage';
 import { newKeyBase } from '../../storage/storage';
-import type { JobQueue } from '../../jobs/queue';
-import type { FileRow, FilesRepo } from './files.repo';
+import type { FileRow, FilesRepo, NewFile } from './files.repo';
 import { idField } from '../../../contract/common';
 import { folderMessages } from '../../../contract/folders';
 import { assertCanEditFiles } from '../../access/folder-access';
 import type { Viewer } from '../../access/visibility';
 import { visibleFolder, type FolderDeps } from '../folders/folder-deps';
 
-type Deps = { files: FilesRepo; storage: Storage; log: FastifyBaseLogger; queue: JobQueue; folders: Pick<FolderDeps, 'folders' | 'links'> };
+type Deps = {
+  files: FilesRepo;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  /** Scratch space for the upload in flight; the start-up sweep empties what a crash left. */
+  tmpDir: string;
+  queue: JobQueue;
+  mediaTimeoutMs?: number;
+  folders: Pick<FolderDeps, 'folders' | 'links'>;
+};
+
+/** Prefix of each upload's scratch folder under `tmpDir`. */
+export const UPLOAD_TMP_PREFIX = 'kaleido-upload-';
+
+export type UploadResult = { file: FileRow; created: boolean };
 
 /** Path parts, control characters and excess length removed; what is left is only shown, never a path. */
 export function safeDisplayName(raw: string): string {
@@ -61,6 +76,41 @@ export function createUploadService(d: Deps) {
     return { fields, part };
   }
 
+  /** Inserts the row; when the same member's same key was inserted meanwhile, answers that row. */
+  async function insertOnce(
+    userId: number,
+    idempotencyKey: string | null,
+    folderId: number | null,
+    values: Omit<NewFile, 'userId' | 'idempotencyKey'>,
+  ): Promise<UploadResult> {
+    try {
+      // The row and its `file.uploaded` job commit together, before the answer: a crash after
+      // the answer leaves a queued job that runs at the next start, never a forgotten file.
+      // The folder link commits with them: never a file that lost its way into the folder.
+      const enqueue = async (tx: Db, inserted: FileRow) => {
+        await d.queue.send('file.uploaded', { fileId: inserted.id }, { tx });
+        if (folderId) await d.folders.links.link(folderId, inserted.id, userId, tx);
+      };
+      return { file: await d.files.insert({ ...values, userId, idempotencyKey }, enqueue), created: true };
+    } catch (err) {
+      if (!idempotencyKey || uniqueViolation(err) !== 'files_user_idempotency_idx') throw err;
+      const earlier = await d.files.findByIdempotencyKey(userId, idempotencyKey);
+      if (!earlier) throw err;
+      return { file: earlier, created: false };
+    }
+  }
+
+  /** The fields through the contract's rules, or a 400 naming the first bad one. */
+  function parseFields(raw: Fields) {
+    const parsed = uploadFields.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue.path[0] ?? '_');
+      throw new ValidationError(issue.message, { [field]: issue.message });
+    }
+    return parsed.data;
+  }
+
   /** The folder an upload goes into: the owner's or an editor's, else 404 (unseen) or 403. */
   async function uploadFolder(raw: string, uploader: NonNullable<Viewer>): Promise<number> {
     const id = idField.safeParse(raw);
@@ -71,21 +121,31 @@ export function createUploadService(d: Deps) {
   }
 
   return {
-    async upload(request: FastifyRequest, uploader: NonNullable<Viewer>): Promise<FileRow> {
+    /**
+     * Stores one upload. With an idempotency key already used by this member, answers that
+     * first upload and stores nothing (`created: false`): the client's retry after a lost answer.
+     */
+    async upload(request: FastifyRequest, uploader: NonNullable<Viewer>, headerKey?: string): Promise<UploadResult> {
       const userId = uploader.id;
-      const tmpDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'kaleido-upload-'));
+      await fsp.mkdir(d.tmpDir, { recursive: true });
+      const tmpDir = await fsp.mkdtemp(path.join(d.tmpDir, UPLOAD_TMP_PREFIX));
       let keys: string[] = [];
       try {
-        const { fields, part } = await receive(request, tmpDir).catch((err) => {
+        const { fields: raw, part } = await receive(request, tmpDir).catch((err) => {
           if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(fileMessages.tooLarge('File'));
           throw err;
         });
+        const fields = parseFields(headerKey === undefined ? raw : { ...raw, idempotencyKey: headerKey });
+        const idempotencyKey = fields.idempotencyKey ?? null;
+        if (idempotencyKey) {
+          const earlier = await d.files.findByIdempotencyKey(userId, idempotencyKey);
+          if (earlier) return { file: earlier, created: false };
+        }
         if (!part) throw new ValidationError(fileMessages.noFile, { file: fileMessages.noFile });
         const original = safeDisplayName(part.filename || 'file');
         const tags = tagList.safeParse((fields.tags ?? '').split(','));
         if (!tags.success) throw new ValidationError(tags.error.issues[0].message, { tags: tags.error.issues[0].message });
-        const description = (fields.description ?? '').trim();
-        if (description.length > DESCRIPTION_MAX) throw new ValidationError(`Description must be ${DESCRIPTION_MAX} characters or less`);
+        const description = fields.description ?? '';
         // The folder is checked before any media work: a refused upload stores nothing.
         const folderId = fields.folderId ? await uploadFolder(fields.folderId, uploader) : null;
 
@@ -93,7 +153,7 @@ export function createUploadService(d: Deps) {
         if (!type) throw new UnsupportedMediaTypeError(fileMessages.unsupported(original));
         const size = (await fsp.stat(part.path)).size;
         const keyBase = newKeyBase();
-        const media = await processMedia({ inputPath: part.path, kind: type.kind, mime: type.mime, storage: d.storage, keyBase, logger: request.log }).catch(
+        const media = await processMedia({ inputPath: part.path, kind: type.kind, mime: type.mime, storage: d.storage, keyBase, logger: request.log, timeoutMs: d.mediaTimeoutMs }).catch(
           (err) => {
             // The pipeline's refusals (UnsupportedMediaError, ImageTooLargeError) are AppErrors: name the file in them.
             if (err instanceof UnsupportedMediaTypeError) throw new UnsupportedMediaTypeError(fileMessages.unsupported(original));
@@ -101,17 +161,8 @@ export function createUploadService(d: Deps) {
             throw err;
           },
         );
-        const dv = media.derivatives;
-        keys = [dv.original, dv.compressed, dv.webp, dv.thumbnail, dv.poster, dv.preview].flatMap((o) => (o ? [o.key] : []));
-        // The row and its `file.uploaded` job commit together, before the answer: a crash after
-        // the answer leaves a queued job that runs at the next start, never a forgotten file.
-        // The folder link commits with them: never a file that lost its way into the folder.
-        const enqueue = async (tx: Db, inserted: FileRow) => {
-          await d.queue.send('file.uploaded', { fileId: inserted.id }, { tx });
-          if (folderId) await d.folders.links.link(folderId, inserted.id, userId, tx);
-        };
-        const row = await d.files.insert({
-          userId,
+        keys = storedKeys(media.derivatives);
+        const row = await insertOnce(userId, idempotencyKey, folderId, {
           name: safeDisplayName(fields.name?.trim() || original),
           description,
           tags: tags.data,
@@ -120,21 +171,15 @@ export function createUploadService(d: Deps) {
           kind: type.kind,
           size,
           keyBase,
-          storageKey: dv.original.key,
-          compressedKey: dv.compressed?.key,
-          compressedSize: dv.compressed?.size,
-          webpKey: dv.webp?.key,
-          webpSize: dv.webp?.size,
-          thumbnailKey: dv.thumbnail?.key,
-          thumbnailSize: dv.thumbnail?.size,
-          posterKey: dv.poster?.key,
-          previewKey: dv.preview?.key,
+          ...objectColumns(media.derivatives),
           width: media.width,
           height: media.height,
           durationSeconds: media.durationSeconds,
           placeholder: media.placeholder,
           isPublic: fields.isPublic !== 'false',
-        }, enqueue);
+        });
+        // A twin request with the same key won the race: ours is undone by `finally`.
+        if (!row.created) return row;
         keys = [];
         return row;
       } finally {
@@ -146,8 +191,7 @@ export function createUploadService(d: Deps) {
     /** Removes the row first (nobody can reach the file any more), then every stored object. */
     async remove(file: FileRow): Promise<void> {
       await d.files.delete(file.id);
-      const keys = [file.storageKey, file.compressedKey, file.webpKey, file.thumbnailKey, file.posterKey, file.previewKey];
-      await Promise.all(keys.flatMap((k) => (k ? [d.storage.delete(k).catch((err) => d.log.warn({ err, key: k }, 'could not delete stored object'))] : [])));
+      await Promise.all(fileObjects(file).map(({ key }) => d.storage.delete(key).catch((err) => d.log.warn({ err, key }, 'could not delete stored object'))));
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../../contract/common';
+import { controlCharsMessage, errorResponse, isSafeText, text } from '../../../contract/common';
 import { AVATAR_MAX_BYTES } from '../../../contract/limits';
 import { emailBody, passwordBody, preferences, preferencesPatch, profileBody, settingsApi, settingsMessages } from '../../../contract/settings';
 import { currentUser } from '../../../contract/users';
@@ -75,7 +75,7 @@ export async function settingsRoutes(app: FastifyInstance, d: Deps): Promise<voi
 
   r.get(
     '/uploads/avatars/:name',
-    { schema: { tags, params: z.object({ name: z.string().max(100) }) } },
+    { schema: { tags, params: z.object({ name: text().max(100) }) } },
     async (request, reply) => {
       const { name } = request.params;
       if (!isAvatarName(name)) throw new NotFoundError();
@@ -101,6 +101,7 @@ async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
   try {
     file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 }, throwFileSizeLimit: true });
     if (!file || file.fieldname !== AVATAR_FIELD) throw new ValidationError(settingsMessages.selectImage);
+    assertSafeFields(file.fields);
     const bytes = await file.toBuffer();
     // The per-chunk check of the plugin can miss a limit reached on the last chunk.
     if (file.file.truncated) throw new PayloadTooLargeError(settingsMessages.imageTooLarge);
@@ -108,5 +109,15 @@ async function readAvatarUpload(request: FastifyRequest): Promise<Buffer> {
   } catch (err) {
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(settingsMessages.imageTooLarge);
     throw err;
+  }
+}
+
+/** The same text rule as every other field: a value with control characters is refused, even one we ignore. */
+function assertSafeFields(fields: Record<string, unknown>): void {
+  for (const entry of Object.values(fields).flat()) {
+    const f = entry as { type?: string; fieldname?: string; value?: unknown };
+    if (f?.type === 'field' && typeof f.value === 'string' && !isSafeText(f.value, true)) {
+      throw new ValidationError(controlCharsMessage, { [f.fieldname ?? '_']: controlCharsMessage });
+    }
   }
 }

@@ -6,6 +6,8 @@ export type UploadStatus = 'pending' | 'uploading' | 'completed' | 'error';
 export interface UploadItem {
   id: string;
   file: File;
+  /** Sent with every try of this file: the server answers a retry with the first upload. */
+  idempotencyKey: string;
   status: UploadStatus;
   /** 0–100, from the bytes sent. */
   progress: number;
@@ -39,12 +41,15 @@ export function isCustomized(item: UploadItem): boolean {
  * file name. A folder upload is public with empty description and tags (spec 2 §4 Folder upload).
  */
 export function fieldsFor(item: UploadItem, form: UploadForm): UploadFields {
-  if (item.folderId) return { name: item.customName?.trim() || item.file.name, description: '', tags: '', isPublic: true, folderId: item.folderId };
+  if (item.folderId) {
+    return { name: item.customName?.trim() || item.file.name, description: '', tags: '', isPublic: true, folderId: item.folderId, idempotencyKey: item.idempotencyKey };
+  }
   return {
     name: item.customName?.trim() || form.name.trim() || item.file.name,
     description: item.customDescription?.trim() || form.description,
     tags: item.customTags?.trim() || form.tags,
     isPublic: form.isPublic,
+    idempotencyKey: item.idempotencyKey,
   };
 }
 

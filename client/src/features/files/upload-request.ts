@@ -7,6 +7,8 @@ export interface UploadFields {
   tags: string;
   isPublic: boolean;
   folderId?: number | null;
+  /** The same for every try of one queued file, so a retry after a lost answer stores nothing twice. */
+  idempotencyKey?: string;
 }
 
 export interface UploadOptions {
@@ -29,6 +31,7 @@ export function uploadFile({ file, fields, onProgress, signal }: UploadOptions):
   form.append('tags', fields.tags);
   form.append('isPublic', String(fields.isPublic));
   if (fields.folderId) form.append('folderId', String(fields.folderId));
+  if (fields.idempotencyKey) form.append('idempotencyKey', fields.idempotencyKey);
   // The file goes last so the server has read the fields by the time the bytes stream in.
   form.append('file', file, file.name);
 
@@ -59,4 +62,10 @@ export function uploadFile({ file, fields, onProgress, signal }: UploadOptions):
     }
     xhr.send(form);
   });
+}
+
+/** 32 hex characters from the browser's CSPRNG (randomUUID needs a secure context; this does not). */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -5,7 +5,7 @@ import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { scheduleAutoTag } from './auto-tag';
 import { refreshFileLists } from './file-queries';
 import { EMPTY_UPLOAD_FORM, fieldsFor, runPercent, uploadSummary, type UploadForm, type UploadItem } from './upload-item';
-import { uploadFile } from './upload-request';
+import { newIdempotencyKey, uploadFile } from './upload-request';
 
 export const AUTO_START_MS = 100;
 export const CLOSE_AFTER_SUCCESS_MS = 2000;
@@ -138,6 +138,7 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
       id: `upload-${(nextId += 1)}`,
       file,
       folderId,
+      idempotencyKey: newIdempotencyKey(),
       status: 'pending',
       progress: 0,
       previewUrl: file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined,

@@ -1,0 +1,65 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileLikes, files } from '../../db/schema/index';
+import * as samples from '../../media/test-support/samples';
+import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+
+// Likes and unlikes of one file racing each other leave like_count equal to the likes.
+
+let t: TestApp;
+let members: TestClient[];
+let fileId: number;
+
+beforeAll(async () => {
+  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
+  members = [];
+  for (let i = 0; i < 8; i++) {
+    const c = t.client();
+    await signUp(c);
+    members.push(c);
+  }
+  const f = new FormData();
+  f.append('file', new Blob([new Uint8Array(await samples.pngWithAlpha(20, 20))], { type: 'image/png' }), 'p.png');
+  const res = await members[0].post('/api/files', f);
+  expect(res.status).toBe(201);
+  fileId = res.body.id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function counts() {
+  const [file] = await t.database.db.select({ n: files.likeCount }).from(files).where(eq(files.id, fileId));
+  const [likes] = await t.database.db.select({ n: count() }).from(fileLikes).where(eq(fileLikes.fileId, fileId));
+  return { likeCount: file.n, likes: likes.n };
+}
+
+describe('concurrent likes', () => {
+  it('many members liking and unliking at once keep like_count equal to the likes', async () => {
+    for (let round = 0; round < 4; round++) {
+      // Each member fires like, unlike, like (and some an extra unlike) without waiting.
+      await Promise.all(
+        members.flatMap((m, i) => {
+          const url = `/api/files/${fileId}/like`;
+          const calls = [m.post(url), m.delete(url), m.post(url), m.post(url)];
+          if ((i + round) % 3 === 0) calls.push(m.delete(url));
+          return calls;
+        }),
+      );
+      const c = await counts();
+      expect(c.likeCount).toBe(c.likes);
+    }
+  });
+
+  it('the count each answer reports is never negative nor above the members', async () => {
+    const answers = await Promise.all(members.flatMap((m) => [m.delete(`/api/files/${fileId}/like`), m.post(`/api/files/${fileId}/like`)]));
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.body.likeCount).toBeGreaterThanOrEqual(0);
+      expect(a.body.likeCount).toBeLessThanOrEqual(members.length);
+    }
+    const c = await counts();
+    expect(c.likeCount).toBe(c.likes);
+  });
+});

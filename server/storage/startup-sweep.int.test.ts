@@ -1,0 +1,80 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import * as samples from '../media/test-support/samples';
+import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { signUp } from '../../tests/helpers/test-client';
+
+// A crash leaves scratch folders, half-written and unreferenced objects; the next start removes them.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const HOUR_AGO = new Date(Date.now() - 60 * 60 * 1000);
+
+async function plant(file: string, old = true): Promise<string> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, 'debris');
+  if (old) await fs.utimes(file, HOUR_AGO, HOUR_AGO);
+  return file;
+}
+async function age(p: string): Promise<void> {
+  await fs.utimes(p, HOUR_AGO, HOUR_AGO);
+}
+const exists = (p: string) => fs.stat(p).then(() => true, () => false);
+
+async function allFiles(dir: string): Promise<string[]> {
+  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+describe('start-up sweep', () => {
+  it('removes temp folders, half-written objects and old orphans; keeps referenced and young objects', async () => {
+    const c = t.client();
+    await signUp(c);
+    const f = new FormData();
+    f.append('file', new Blob([new Uint8Array(await samples.pngWithAlpha(30, 20))], { type: 'image/png' }), 'kept.png');
+    const upload = await c.post('/api/files', f);
+    expect(upload.status).toBe(201);
+    const avatar = new FormData();
+    avatar.append('avatar', new Blob([new Uint8Array(await samples.pngWithAlpha(30, 30))], { type: 'image/png' }), 'a.png');
+    expect((await c.put('/api/user/avatar', avatar)).status).toBe(200);
+    const kept = await allFiles(t.config.uploadsDir);
+    expect(kept.length).toBeGreaterThanOrEqual(3);
+    for (const k of kept) await age(k);
+
+    const { uploadsDir, tmpDir } = t.config;
+    const tempFolder = path.join(tmpDir, 'kaleido-upload-AbC123');
+    await plant(path.join(tempFolder, 'upload'));
+    await age(tempFolder);
+    const legacyTemp = path.join(os.tmpdir(), `kaleido-upload-sweeptest${process.pid}`);
+    await plant(path.join(legacyTemp, 'upload'));
+    await age(legacyTemp);
+    const halfWritten = await plant(path.join(uploadsDir, 'ab', 'cd', '.abcd-uuid.jpg.0a1b2c3d4e5f.tmp'));
+    const orphan = await plant(path.join(uploadsDir, 'ef', '01', 'ef01-orphan.jpg'));
+    const orphanThumb = await plant(path.join(uploadsDir, 'thumbnails', 'ef', '01', 'ef01-orphan_thumb.webp'));
+    const orphanAvatar = await plant(path.join(uploadsDir, 'avatars', 'abcdefghijklmnopqrstuvwx.webp'));
+    const inFlight = await plant(path.join(uploadsDir, '12', '34', '1234-in-flight.jpg'), false);
+    const inFlightTemp = path.join(tmpDir, 'kaleido-upload-young');
+    await plant(path.join(inFlightTemp, 'upload'), false);
+
+    // The next start of the app over the same data folder and database.
+    const again = await buildApp({ config: t.config, database: { ...t.database, close: async () => {} } });
+    await again.ready();
+    await again.close();
+
+    for (const gone of [tempFolder, legacyTemp, halfWritten, orphan, orphanThumb, orphanAvatar]) expect(await exists(gone), gone).toBe(false);
+    for (const stays of [...kept, inFlight, inFlightTemp]) expect(await exists(stays), stays).toBe(true);
+    // And the kept file is still served.
+    expect((await c.get(`/api/files/${upload.body.id}`)).status).toBe(200);
+    const bytes = await fetch(t.url + upload.body.contentUrl, { headers: { cookie: c.cookieHeader } });
+    expect(bytes.status).toBe(200);
+  });
+});
