@@ -112,7 +112,10 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
       } catch (error) {
         failed += 1;
         patch(id, { status: 'error', progress: 0 });
-        if (item.folderId && !isUnauthorizedError(error)) toast({ title: 'Error', description: 'Failed to upload files', variant: 'destructive' });
+        if (item.folderId && !isUnauthorizedError(error)) {
+          console.error(`Upload failed for ${item.file.name}`, error);
+          toast({ title: 'Error', description: 'Failed to upload files', variant: 'destructive' });
+        }
         if (isUnauthorizedError(error)) {
           running.current = false;
           showProgress(true);

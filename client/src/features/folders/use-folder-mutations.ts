@@ -45,7 +45,7 @@ export function useUpdateFolderFiles(folderId: number) {
       void client.invalidateQueries({ queryKey: ['/api/files'] });
     },
     onSuccess: () => toast({ title: 'Folder updated' }),
-    onError: (error) => failureToast(error, 'Failed to update folder'),
+    onError: (error, { add }) => failureToast(error, add.length ? 'Failed to add files to folder' : 'Failed to update folder'),
     retry: false,
   });
 }
