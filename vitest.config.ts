@@ -32,7 +32,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/helpers/global-db-setup.ts', 'tests/helpers/global-client-build.ts'],
-          testTimeout: 120_000,
+          // A shared 2-core machine can be slow to paint: polls wait up to 15 s, not vitest's 1 s.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
+          testTimeout: 240_000,
           hookTimeout: 180_000,
           maxWorkers: 1,
         },

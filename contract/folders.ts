@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './common';
+import { idField, text } from './common';
 
 // Folders, collaborators and invites (spec 2 §3, §5, §7, §9; DESIGN.md "Who sees what").
 
@@ -41,13 +41,12 @@ export type CollaboratorRole = z.infer<typeof collaboratorRole>;
 export const inviteStatus = z.enum(['pending', 'accepted', 'declined', 'revoked', 'expired']);
 export type InviteStatus = z.infer<typeof inviteStatus>;
 
-export const folderName = z
-  .string({ error: folderMessages.nameRequired })
+export const folderName = text({ error: folderMessages.nameRequired })
   .trim()
   .min(1, folderMessages.nameRequired)
   .max(FOLDER_NAME_MAX, folderMessages.nameTooLong);
 
-export const folderDescription = z.string().trim().max(FOLDER_DESCRIPTION_MAX, folderMessages.descriptionTooLong);
+export const folderDescription = text({ multiline: true }).trim().max(FOLDER_DESCRIPTION_MAX, folderMessages.descriptionTooLong);
 
 /** POST /api/folders. A new folder is private unless `isPublic` says otherwise. */
 export const createFolderBody = z.object({
@@ -181,6 +180,6 @@ export type InviteDto = z.infer<typeof inviteDto>;
 
 export const inviteList = z.array(inviteDto);
 
-export const inviteTokenParams = z.object({ token: z.string().min(1).max(200) });
+export const inviteTokenParams = z.object({ token: text().min(1).max(200) });
 
 export const acceptInviteResponse = z.object({ folderId: z.number().int(), role: folderRole });

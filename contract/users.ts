@@ -72,3 +72,17 @@ export const userCountResponse = z.object({ count: z.number().int() });
 
 /** GET /api/users/search/{term}: username, first or last name; a typo in the username is forgiven. */
 export const userSearchParams = z.object({ term: text().trim().min(1).max(100) });
+
+/** `GET /api/users/search/{term}` (spec 2 §7): members the viewer may see, never their email. */
+export const USER_SEARCH_MIN = 2;
+export const USER_SEARCH_LIMIT = 10;
+export const userSearchPath = (term: string) => `/api/users/search/${encodeURIComponent(term)}`;
+export const userSearchResult = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type UserSearchResult = z.infer<typeof userSearchResult>;
+export const userSearchList = z.array(userSearchResult);

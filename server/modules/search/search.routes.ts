@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../contract/common';
 import { searchCountQuery, searchCountResponse, searchQuery, searchResults } from '../../../contract/search';
-import { userList, userSearchParams } from '../../../contract/users';
+import { USER_SEARCH_MIN, userSearchList, userSearchParams } from '../../../contract/users';
 import { requireUser } from '../../plugins/session';
 import { toPublicUser } from '../users/users.presenter';
 import { parseSearchText } from './search-text';
@@ -24,11 +24,12 @@ export async function searchRoutes(app: FastifyInstance, d: SearchDeps): Promise
     return searchCount(d, requireUser(request), request.query);
   });
 
-  r.get('/api/users/search/:term', { schema: { tags, params: userSearchParams, response: { 200: userList } } }, async (request) => {
-    requireUser(request);
+  r.get('/api/users/search/:term', { schema: { tags, params: userSearchParams, response: { 200: userSearchList, 401: errorResponse } } }, async (request) => {
+    const viewer = requireUser(request);
     const text = parseSearchText(request.params.term);
-    if (!text) return [];
-    const rows = await d.search.users(text, 'relevance', { offset: 0, limit: USER_PICKER_LIMIT });
-    return rows.map(toPublicUser);
+    if (!text || request.params.term.length < USER_SEARCH_MIN) return [];
+    // The picker (collaborators, a new message) never offers the viewer themself.
+    const rows = await d.search.users(text, 'relevance', { offset: 0, limit: USER_PICKER_LIMIT + 1 });
+    return rows.filter((u) => u.id !== viewer.id).slice(0, USER_PICKER_LIMIT).map(toPublicUser);
   });
 }
