@@ -20,3 +20,17 @@ export const currentUser = publicUser.extend({
   isAdmin: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
+
+/** `GET /api/users/search/{term}` (spec 2 §7): members the viewer may see, never their email. */
+export const USER_SEARCH_MIN = 2;
+export const USER_SEARCH_LIMIT = 10;
+export const userSearchPath = (term: string) => `/api/users/search/${encodeURIComponent(term)}`;
+export const userSearchResult = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type UserSearchResult = z.infer<typeof userSearchResult>;
+export const userSearchList = z.array(userSearchResult);

@@ -26,6 +26,7 @@ import { createDiscoveryRepo } from './modules/files/discovery.repo';
 import { createFilesRepo } from './modules/files/files.repo';
 import { createRecognitionRepo } from './modules/files/recognition.repo';
 import { filesRoutes } from './modules/files/files.routes';
+import { userFilesRoutes } from './modules/files/user-files.routes';
 import { mediaRoutes } from './modules/files/media.routes';
 import { createSocialRepo } from './modules/files/social.repo';
 import { socialRoutes } from './modules/files/social.routes';
@@ -42,6 +43,7 @@ import { foldersRoutes } from './modules/folders/folders.routes';
 import { createInvitesRepo } from './modules/folders/invites.repo';
 import { invitesRoutes } from './modules/folders/invites.routes';
 import { settingsRoutes } from './modules/users/settings.routes';
+import { userSearchRoutes } from './modules/users/user-search.routes';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -169,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await authRoutes(app, { config, auth, sessions, throttle });
   await filesRoutes(app, { files, social, uploads, tagging, feedCache });
+  await userFilesRoutes(app, { files });
   await socialRoutes(app, { files, social, discovery, feedCache });
   await mediaRoutes(app, { files, storage });
   await foldersRoutes(app, folderDeps);
@@ -176,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await collaboratorsRoutes(app, folderDeps);
   await invitesRoutes(app, folderDeps);
   await settingsRoutes(app, { users, sessions, storage, queue });
+  await userSearchRoutes(app, { users });
   await registerClient(app, config.clientDir);
   return app;
 }

@@ -19,6 +19,8 @@ const ContactPage = lazy(() => import('@/routes/contact').then((m) => ({ default
 const PolicyPage = lazy(() => import('@/routes/policy').then((m) => ({ default: m.PolicyPage })));
 const SettingsPage = lazy(() => import('@/routes/settings').then((m) => ({ default: m.SettingsPage })));
 const FilePage = lazy(() => import('@/routes/file').then((m) => ({ default: m.FilePage })));
+const FolderPage = lazy(() => import('@/routes/folder').then((m) => ({ default: m.FolderPage })));
+const InvitePage = lazy(() => import('@/routes/invite').then((m) => ({ default: m.InvitePage })));
 
 // Screens only a signed-in member may reach (spec 1 §2.1). Until a screen exists its
 // path answers the not-found page; signed-out visitors are sent to sign in.
@@ -55,6 +57,11 @@ function AppRoutes() {
         <Route path="/" component={LandingPage} />
       )}
       {user && <Route path="/file/:id">{(params: { id: string }) => <FilePage user={user} id={params.id} />}</Route>}
+      {user && <Route path="/folder/:id">{(params: { id: string }) => <FolderPage user={user} id={params.id} />}</Route>}
+      {/* The invite-accept target of spec 2 §2 is spelled /folders/{id}: the same page. */}
+      {user && <Route path="/folders/:id">{(params: { id: string }) => <FolderPage user={user} id={params.id} />}</Route>}
+      {/* Open signed out too: the page asks to sign in before accepting (spec 2 §2). */}
+      <Route path="/invite/:token">{(params: { token: string }) => <InvitePage user={user ?? null} token={params.token} />}</Route>
       {user ? <Route component={NotFoundPage} /> : <Route component={SignedOutFallback} />}
     </Switch>
     </Suspense>

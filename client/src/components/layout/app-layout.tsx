@@ -1,10 +1,12 @@
 import type { CurrentUser } from '@contract/users';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { UploadButton } from '@/features/files/upload-dialog';
+import { CreateFolderDialog } from '@/features/folders/create-folder-dialog';
 import { AppHeader } from './app-header';
 
-/** Every signed-in screen: the header, then the screen's content. */
+/** Every signed-in screen: the header (with Create New Folder behind its avatar menu), then the screen's content. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
+  const [creatingFolder, setCreatingFolder] = useState(false);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,10 +15,11 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       >
         Skip to content
       </a>
-      <AppHeader user={user} actions={<UploadButton />} />
+      <AppHeader user={user} actions={<UploadButton />} onCreateFolder={() => setCreatingFolder(true)} />
       <main id="main" className="flex-1">
         {children}
       </main>
+      <CreateFolderDialog open={creatingFolder} onOpenChange={setCreatingFolder} />
     </div>
   );
 }

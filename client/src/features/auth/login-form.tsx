@@ -13,6 +13,7 @@ import { toast } from '@/components/ui/use-toast';
 import { apiRequest, serverMessage } from '@/lib/api';
 import { currentUserKey } from '@/lib/auth';
 import { landingAfterSignIn } from '@/features/settings/preferences';
+import { takeReturnPath } from '@/lib/return-path';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 import { PasswordInput } from './password-input';
 
@@ -32,7 +33,7 @@ export function LoginForm() {
     onSuccess: async (user) => {
       // The member's default landing page decides where sign-in lands; read before the session
       // switches the screen, so the route changes once.
-      const landing = await landingAfterSignIn(queryClient, user);
+      const landing = takeReturnPath() ?? (await landingAfterSignIn(queryClient, user));
       queryClient.setQueryData(currentUserKey, user);
       navigate(landing);
       toast({ title: 'Welcome back!', description: 'You have been logged in successfully.' });

@@ -19,6 +19,7 @@ import { usePublicConfig } from './use-public-config';
 import { UsernameStatusLine } from './username-status-line';
 import { useUsernameAvailability } from './use-username-availability';
 import { WaitlistedNotice } from './waitlisted-notice';
+import { takeReturnPath } from '@/lib/return-path';
 
 type RegisterAnswer = CurrentUser | { waitlisted: true; message: string };
 
@@ -59,7 +60,7 @@ export function RegisterForm() {
       queryClient.setQueryData(currentUserKey, answer);
       await queryClient.invalidateQueries({ queryKey: currentUserKey });
       toast({ title: 'Account created!' });
-      navigate('/');
+      navigate(takeReturnPath() ?? '/');
     },
     onError: (error) => {
       toast({ title: 'Registration failed', description: serverMessage(error, 'Failed to create account'), variant: 'destructive' });

@@ -16,9 +16,9 @@ interface AnalyzeResult {
  * answers what recognition found for the file (its `file.uploaded` job may have merged them into
  * the file's tags already, so they are saved again only when some are missing); with none, a toast
  * says so, which is then true; a failure says tags can still be added by hand. `setLoading`
- * drives the item's loading flag.
+ * drives the item's loading flag; `quietFailure` only logs a failure (folder uploads).
  */
-export function scheduleAutoTag(file: Pick<FileDto, 'id' | 'tags'>, client: QueryClient, setLoading: (loading: boolean) => void): void {
+export function scheduleAutoTag(file: Pick<FileDto, 'id' | 'tags'>, client: QueryClient, setLoading: (loading: boolean) => void, { quietFailure = false } = {}): void {
   window.setTimeout(async () => {
     setLoading(true);
     try {
@@ -35,7 +35,9 @@ export function scheduleAutoTag(file: Pick<FileDto, 'id' | 'tags'>, client: Quer
       } else {
         toast({ title: 'AI Analysis Complete', description: result?.message || 'No relevant tags found for this image.' });
       }
-    } catch {
+    } catch (error) {
+      // In the folder upload flow a tagging failure is only logged (spec 2 §4).
+      if (quietFailure) return console.warn('Automatic tagging failed', error);
       toast({ title: 'Analysis Failed', description: 'Could not analyze image for tags. You can still add tags manually.', variant: 'destructive' });
     } finally {
       setLoading(false);

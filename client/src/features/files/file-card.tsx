@@ -1,16 +1,18 @@
+import type { ReactNode } from 'react';
 import type { FileDto } from '@contract/files';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { NsfwGuard } from '@/features/settings/nsfw-guard';
 import { displayName, initials } from '@/lib/user-display';
 import { cn } from '@/lib/utils';
 import { CardMedia } from './card-media';
+import { CardSaveButton } from '@/features/folders/card-save-button';
 import { CardLikeButton } from './like-button';
 
 /**
  * A file in a grid (spec 2 §2 File card): its media, and on hover (always on touch screens)
- * the like button, the name and the owner. Clicking anywhere opens the file.
+ * the save and like buttons, the name and the owner, and the screen's own `action` (a folder's remove). Clicking anywhere opens the file.
  */
-export function FileCard({ file, onOpen }: { file: FileDto; onOpen: (file: FileDto) => void }) {
+export function FileCard({ file, onOpen, action }: { file: FileDto; onOpen: (file: FileDto) => void; action?: ReactNode }) {
   return (
     <article
       data-testid="file-card"
@@ -38,8 +40,10 @@ export function FileCard({ file, onOpen }: { file: FileDto; onOpen: (file: FileD
         </p>
       </div>
       <div className="absolute top-2 right-2 flex gap-2 opacity-0 transition-opacity duration-200 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+        <CardSaveButton file={file} />
         <CardLikeButton file={file} />
       </div>
+      {action && <div className="absolute top-2 left-2 opacity-0 transition-opacity duration-200 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100">{action}</div>}
     </article>
   );
 }

@@ -8,10 +8,11 @@ import { DialogComments } from './dialog-comments';
 import { DownloadMenu } from './download-menu';
 import { OwnerLink, TagChips } from './file-meta';
 import { DetailLikeButton } from './like-button';
-import { SAVED_FOLDER_COUNT, SavedToFolders } from './saved-to-folders';
+import { SavedToFolders, SaveFileButton, useSavedFolderCount } from './saved-to-folders';
 
 /** The right pane of the detail dialog (spec 2 §2): owner, date, title, description, tags, actions, tabs. */
 export function FileDetailsPane({ file, onClose }: { file: FileDto; onClose: () => void }) {
+  const savedCount = useSavedFolderCount(file.id);
 
   return (
     <div className="flex flex-col gap-5 p-5 sm:p-6">
@@ -29,6 +30,7 @@ export function FileDetailsPane({ file, onClose }: { file: FileDto; onClose: () 
       <TagChips tags={file.tags} onNavigate={onClose} />
       <div className="flex flex-wrap items-center gap-2">
         <DetailLikeButton file={file} />
+        <SaveFileButton file={file} />
         <span className="inline-flex h-10 items-center gap-1.5 px-2 text-sm text-muted-foreground">
           <Eye className="size-4" aria-hidden />
           <span className="tabular-nums">{file.viewCount}</span>
@@ -41,11 +43,11 @@ export function FileDetailsPane({ file, onClose }: { file: FileDto; onClose: () 
       </div>
       <Tabs defaultValue="comments" className="min-h-0">
         <TabsList className="w-full">
-          <TabsTrigger value="saved">Saved to ({SAVED_FOLDER_COUNT})</TabsTrigger>
+          <TabsTrigger value="saved">Saved to ({savedCount})</TabsTrigger>
           <TabsTrigger value="comments">Comments ({file.commentCount})</TabsTrigger>
         </TabsList>
         <TabsContent value="saved" className="mt-4">
-          <SavedToFolders />
+          <SavedToFolders file={file} onNavigate={onClose} />
         </TabsContent>
         <TabsContent value="comments" className="mt-4">
           <DialogComments fileId={file.id} />

@@ -1,14 +1,14 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { FileDto } from '@contract/files';
 import { FileDetailDialog } from './file-detail-dialog';
 import { MasonryGrid } from './masonry-grid';
 
 /** A masonry grid whose cards open the file detail dialog: what every file list renders. */
-export function FileGrid({ files, adClient }: { files: readonly FileDto[]; adClient?: string | null }) {
+export function FileGrid({ files, adClient, cardAction }: { files: readonly FileDto[]; adClient?: string | null; cardAction?: (file: FileDto) => ReactNode }) {
   const [open, setOpen] = useState<FileDto | null>(null);
   return (
     <>
-      <MasonryGrid files={files} adClient={adClient} onOpen={setOpen} />
+      <MasonryGrid files={files} adClient={adClient} onOpen={setOpen} cardAction={cardAction} />
       <FileDetailDialog file={open} onClose={() => setOpen(null)} />
     </>
   );

@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import type { FileDto } from '@contract/files';
 import { AdCard } from './ad-card';
 import { FileCard } from './file-card';
@@ -19,7 +19,7 @@ export function useColumnCount(): number {
  * last (only when `adClient` is set), dealt round-robin into columns. Any screen that lists
  * files (feed, profile, folder, search) renders this.
  */
-export function MasonryGrid({ files, adClient, onOpen }: { files: readonly FileDto[]; adClient?: string | null; onOpen: (file: FileDto) => void }) {
+export function MasonryGrid({ files, adClient, onOpen, cardAction }: { files: readonly FileDto[]; adClient?: string | null; onOpen: (file: FileDto) => void; cardAction?: (file: FileDto) => ReactNode }) {
   const columnCount = useColumnCount();
   const columns = useMemo(() => dealIntoColumns(masonryItems(files, Boolean(adClient)), columnCount), [files, adClient, columnCount]);
 
@@ -29,7 +29,7 @@ export function MasonryGrid({ files, adClient, onOpen }: { files: readonly FileD
         <div key={index} className="flex min-w-0 flex-1 flex-col gap-3 sm:gap-4">
           {column.map((item) =>
             item.type === 'file' ? (
-              <FileCard key={item.id} file={item.file} onOpen={onOpen} />
+              <FileCard key={item.id} file={item.file} onOpen={onOpen} action={cardAction?.(item.file)} />
             ) : (
               adClient && <AdCard key={item.id} adClient={adClient} />
             ),

@@ -1,6 +1,7 @@
-import { Eye, FolderOpen, Heart, MessageCircle } from 'lucide-react';
+import { Eye, Heart, MessageCircle } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { FileDto } from '@contract/files';
+import { AddToFolder, InFolders } from '@/features/folders/file-page-folders';
 import { DeleteFileButton } from './delete-file-button';
 import { DownloadMenu } from './download-menu';
 import { OwnerLink, TagChips } from './file-meta';
@@ -38,13 +39,10 @@ export function PageDetails({ file }: { file: FileDto }) {
         <DownloadMenu file={file} />
         {file.canDelete && <DeleteFileButton file={file} withLabel onDeleted={() => navigate('/')} />}
       </div>
-      <section aria-labelledby="in-folders-heading" className="space-y-2 border-t pt-5">
-        <h2 id="in-folders-heading" className="text-sm font-semibold">In Folders</h2>
-        <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <FolderOpen className="size-4" aria-hidden />
-          Not saved to any folders yet
-        </p>
-      </section>
+      <div className="space-y-5 border-t pt-5">
+        <AddToFolder fileId={file.id} />
+        <InFolders fileId={file.id} />
+      </div>
     </div>
   );
 }

@@ -1,17 +1,38 @@
-import { FolderOpen } from 'lucide-react';
+import { Bookmark } from 'lucide-react';
+import { useState } from 'react';
+import type { FileDto } from '@contract/files';
+import { Button } from '@/components/ui/button';
+import { SavedToList } from '@/features/folders/saved-to-list';
+import { SaveToFolderDialog } from '@/features/folders/save-to-folder-dialog';
+import { useFileFolders } from '@/features/folders/use-folders';
 
-/**
- * The 'Saved to' tab. Folders are not built yet, so a file is in none: the spec's empty state.
- * The folders feature replaces this with the file's folder list (`GET /api/files/{id}/folders`).
- */
-export function SavedToFolders() {
+/** How many folders the viewer sees holding the file, for the 'Saved to (n)' tab. */
+export function useSavedFolderCount(fileId: number): number {
+  return useFileFolders(fileId).data?.length ?? 0;
+}
+
+/** The detail pane's Save button, opening the Save to Folder dialog. */
+export function SaveFileButton({ file }: { file: Pick<FileDto, 'id' | 'name'> }) {
+  const [open, setOpen] = useState(false);
   return (
-    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-border px-4 py-8 text-center">
-      <FolderOpen className="size-7 text-muted-foreground/70" aria-hidden />
-      <p className="text-sm font-medium">Not saved to any folders yet</p>
-    </div>
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        <Bookmark aria-hidden />
+        Save
+      </Button>
+      <SaveToFolderDialog fileId={file.id} fileName={file.name} open={open} onOpenChange={setOpen} />
+    </>
   );
 }
 
-/** How many folders hold the file: 0 until folders exist. */
-export const SAVED_FOLDER_COUNT = 0;
+/** The 'Saved to' tab: the file's folders (`GET /api/files/{id}/folders`). */
+export function SavedToFolders({ file, onNavigate }: { file: Pick<FileDto, 'id' | 'name'>; onNavigate?: () => void }) {
+  const folders = useFileFolders(file.id);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <SavedToList folders={folders.data} isLoading={folders.isPending} onSave={() => setOpen(true)} onNavigate={onNavigate} />
+      <SaveToFolderDialog fileId={file.id} fileName={file.name} open={open} onOpenChange={setOpen} />
+    </>
+  );
+}

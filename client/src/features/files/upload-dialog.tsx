@@ -9,6 +9,7 @@ import { UploadProgressCard } from './upload-progress-card';
 import { useUploadQueue } from './use-upload-queue';
 
 const OpenUploadContext = createContext<(() => void) | null>(null);
+const FolderUploadContext = createContext<((files: readonly File[], folderId: number) => void) | null>(null);
 
 function isInsideProgressCard(target: EventTarget | null): boolean {
   return target instanceof Element && target.closest('[data-upload-progress]') !== null;
@@ -25,7 +26,7 @@ export function UploadProvider({ children }: { children: ReactNode }) {
 
   return (
     <OpenUploadContext.Provider value={() => setOpen(true)}>
-      {children}
+      <FolderUploadContext.Provider value={queue.addFiles}>{children}</FolderUploadContext.Provider>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
           className="max-w-2xl gap-5"
@@ -42,7 +43,7 @@ export function UploadProvider({ children }: { children: ReactNode }) {
             <DialogDescription>Share images, videos, audio and documents. Uploads start as soon as you add files.</DialogDescription>
           </DialogHeader>
           <UploadFormFields form={queue.form} onChange={queue.setForm} />
-          <UploadDropzone onFiles={queue.addFiles} />
+          <UploadDropzone onFiles={(files) => queue.addFiles(files)} />
           {items.length > 0 && (
             <section aria-labelledby="selected-files-heading" className="space-y-2">
               <h3 id="selected-files-heading" className="text-sm font-semibold">
@@ -85,4 +86,9 @@ export function UploadButton() {
       <span className="hidden sm:inline">Upload</span>
     </Button>
   );
+}
+
+/** Queues files straight into a folder (a drop on the folder page), through the same queue and progress card. */
+export function useFolderUpload(): ((files: readonly File[], folderId: number) => void) | null {
+  return useContext(FolderUploadContext);
 }

@@ -16,6 +16,8 @@ export interface UploadItem {
   customDescription?: string;
   customTags?: string;
   autoTagLoading?: boolean;
+  /** Set for a drop on a folder page: the file goes into that folder. */
+  folderId?: number;
   /** An object URL for image previews; revoked when the item leaves. */
   previewUrl?: string;
 }
@@ -34,8 +36,12 @@ export function isCustomized(item: UploadItem): boolean {
   return Boolean(item.customName?.trim() || item.customDescription?.trim() || item.customTags?.trim());
 }
 
-/** The fields sent for an item: its own values first, then the form's; the name falls back to the file name. */
+/**
+ * The fields sent for an item: its own values first, then the form's; the name falls back to the
+ * file name. A folder upload is public with empty description and tags (spec 2 §4 Folder upload).
+ */
 export function fieldsFor(item: UploadItem, form: UploadForm): UploadFields {
+  if (item.folderId) return { name: item.customName?.trim() || item.file.name, description: '', tags: '', isPublic: true, folderId: item.folderId, idempotencyKey: item.idempotencyKey };
   return {
     name: item.customName?.trim() || form.name.trim() || item.file.name,
     description: item.customDescription?.trim() || form.description,

@@ -108,10 +108,11 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
         });
         succeeded += 1;
         patch(id, { status: 'completed', progress: 100, uploadedId: uploaded.id });
-        if (uploaded.kind === 'image') scheduleAutoTag(uploaded, client, (loading) => patch(id, { autoTagLoading: loading }));
+        if (uploaded.kind === 'image') scheduleAutoTag(uploaded, client, (loading) => patch(id, { autoTagLoading: loading }), { quietFailure: Boolean(item.folderId) });
       } catch (error) {
         failed += 1;
         patch(id, { status: 'error', progress: 0 });
+        if (item.folderId && !isUnauthorizedError(error)) toast({ title: 'Error', description: 'Failed to upload files', variant: 'destructive' });
         if (isUnauthorizedError(error)) {
           running.current = false;
           showProgress(true);
@@ -130,12 +131,14 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
     timers.current.start = window.setTimeout(() => void start(), AUTO_START_MS);
   }, [start]);
 
-  const addFiles = useCallback((files: readonly File[]) => {
+  /** Queues files; with `folderId` they go into that folder (a drop on a folder page). */
+  const addFiles = useCallback((files: readonly File[], folderId?: number) => {
     if (files.length === 0) return;
     const added = files.map<UploadItem>((file) => ({
       id: `upload-${(nextId += 1)}`,
       file,
       idempotencyKey: newIdempotencyKey(),
+      folderId,
       status: 'pending',
       progress: 0,
       previewUrl: file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined,

@@ -1,0 +1,22 @@
+import { Link } from 'wouter';
+import { toast } from '@/components/ui/use-toast';
+import { serverMessage } from '@/lib/api';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+
+/** A destructive toast for a failed folder call; a lost session goes to sign in instead (spec 2 §8). */
+export function failureToast(error: unknown, message: string, { useServerMessage = false } = {}): void {
+  if (isUnauthorizedError(error)) return handleUnauthorized();
+  toast({ title: 'Error', description: useServerMessage ? serverMessage(error, message) : message, variant: 'destructive' });
+}
+
+/** 'File saved to {folder}' / 'Created and saved to {folder}', linking to the folder (spec 2 §2, §8). */
+export function savedToast(folder: { id: number; name: string }, created: boolean): void {
+  toast({
+    title: created ? `Created and saved to ${folder.name}` : `File saved to ${folder.name}`,
+    description: (
+      <Link href={`/folder/${folder.id}`} className="font-medium underline underline-offset-4">
+        Open {folder.name}
+      </Link>
+    ),
+  });
+}

@@ -1,0 +1,58 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { userSearchPath, type UserSearchResult } from '@contract/users';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api';
+import { canSearchUsers } from './folder-rules';
+import type { CollaboratorRole, InviteDto } from './folder-types';
+import { collaboratorsKey, folderKey, invitesKey } from './folder-queries';
+import { failureToast } from './folder-toasts';
+
+const asServer = { useServerMessage: true };
+
+/** Members matching `term`, asked for from 2 characters (spec 2 §5). */
+export function useUserSearch(term: string) {
+  const trimmed = term.trim();
+  return useQuery<UserSearchResult[]>({
+    queryKey: [userSearchPath(trimmed)],
+    queryFn: () => apiRequest<UserSearchResult[]>('GET', userSearchPath(trimmed)),
+    enabled: canSearchUsers(trimmed),
+    staleTime: 30_000,
+  });
+}
+
+/** Collaborator and invite calls of the Collaborate dialog, each with the spec's toasts (spec 2 §8). */
+export function useCollaboration(folderId: number) {
+  const client = useQueryClient();
+  function refresh() {
+    void client.invalidateQueries({ queryKey: collaboratorsKey(folderId) });
+    void client.invalidateQueries({ queryKey: invitesKey(folderId) });
+    void client.invalidateQueries({ queryKey: folderKey(folderId), exact: true });
+  }
+
+  const add = useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: CollaboratorRole }) => apiRequest('POST', `/api/folders/${folderId}/collaborators`, { userId, role }),
+    onSuccess: () => { refresh(); toast({ title: 'Collaborator added successfully' }); },
+    onError: (error) => failureToast(error, 'Failed to add collaborator', asServer),
+  });
+  const changeRole = useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: CollaboratorRole }) => apiRequest('PATCH', `/api/folders/${folderId}/collaborators/${userId}`, { role }),
+    onSuccess: () => { refresh(); toast({ title: 'Collaborator role updated successfully' }); },
+    onError: (error) => failureToast(error, 'Failed to update collaborator role', asServer),
+  });
+  const remove = useMutation({
+    mutationFn: (userId: number) => apiRequest('DELETE', `/api/folders/${folderId}/collaborators/${userId}`),
+    onSuccess: () => { refresh(); toast({ title: 'Collaborator removed successfully' }); },
+    onError: (error) => failureToast(error, 'Failed to remove collaborator', asServer),
+  });
+  const createInvite = useMutation({
+    mutationFn: (role: CollaboratorRole) => apiRequest<InviteDto>('POST', `/api/folders/${folderId}/invites`, { role }),
+    onSuccess: () => { refresh(); toast({ title: 'Invite link created successfully' }); },
+    onError: (error) => failureToast(error, 'Failed to create invite', asServer),
+  });
+  const revoke = useMutation({
+    mutationFn: (inviteId: number) => apiRequest('DELETE', `/api/invites/${inviteId}`),
+    onSuccess: () => { refresh(); toast({ title: 'Invite revoked successfully' }); },
+    onError: (error) => failureToast(error, 'Failed to revoke invite', asServer),
+  });
+  return { add, changeRole, remove, createInvite, revoke };
+}

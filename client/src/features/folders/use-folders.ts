@@ -1,0 +1,55 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { FileDto } from '@contract/files';
+import { PAGE_SIZE } from '@contract/limits';
+import { throwIfResNotOk, toQueryString } from '@/lib/api';
+import type { CollaboratorDto, FolderDto, FolderPreview, InviteDto } from './folder-types';
+import { collaboratorsKey, fileFoldersKey, folderFilesKey, folderKey, folderPreviewKey, invitesKey, inviteKey, myFoldersKey } from './folder-queries';
+
+const PREVIEW_STALE_MS = 60_000;
+
+/** The member's own folders and those they collaborate on, each with their role. */
+export function useMyFolders(enabled = true) {
+  return useQuery<FolderDto[]>({ queryKey: myFoldersKey, enabled });
+}
+
+export function useFolder(id: number) {
+  return useQuery<FolderDto>({ queryKey: folderKey(id), retry: false });
+}
+
+/** Up to 4 cover images the viewer may see; fresh for 60 s (spec 2 §9). */
+export function useFolderPreview(id: number) {
+  return useQuery<FolderPreview>({ queryKey: folderPreviewKey(id), staleTime: PREVIEW_STALE_MS });
+}
+
+/** The folders that hold a file, as far as the viewer may see them. */
+export function useFileFolders(fileId: number) {
+  return useQuery<FolderDto[]>({ queryKey: fileFoldersKey(fileId) });
+}
+
+/** The folder's files, 20 a page, offset = pages × 20. */
+export function useFolderFiles(id: number, enabled = true) {
+  return useInfiniteQuery({
+    queryKey: folderFilesKey(id),
+    queryFn: async ({ pageParam, signal }) => {
+      const res = await fetch(`/api/folders/${id}/files${toQueryString({ offset: pageParam, limit: PAGE_SIZE })}`, { credentials: 'include', signal });
+      await throwIfResNotOk(res);
+      return (await res.json()) as FileDto[];
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE),
+    enabled,
+  });
+}
+
+export function useCollaborators(id: number, enabled: boolean) {
+  return useQuery<CollaboratorDto[]>({ queryKey: collaboratorsKey(id), enabled });
+}
+
+export function usePendingInvites(id: number, enabled: boolean) {
+  return useQuery<InviteDto[]>({ queryKey: invitesKey(id), enabled });
+}
+
+export function useInvite(token: string) {
+  return useQuery<InviteDto>({ queryKey: inviteKey(token), retry: false, refetchOnWindowFocus: false });
+}
+

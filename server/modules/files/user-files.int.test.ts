@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+async function upload(c: TestClient, name: string, isPublic: boolean): Promise<number> {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('isPublic', String(isPublic));
+  form.append('file', new Blob([PNG], { type: 'image/png' }), `${name}.png`);
+  const res = await c.post('/api/files', form);
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+describe('GET /api/users/{id}/files', () => {
+  it("lists a member's files newest first: all of them to the owner, public ones to others, filtered by name", async () => {
+    const owner = t.client();
+    const me = await signUp(owner);
+    const open = await upload(owner, 'Open sky', true);
+    const hidden = await upload(owner, 'Hidden diary', false);
+    const other = t.client();
+    await signUp(other);
+
+    const mine = await owner.get(`/api/users/${me.id}/files?limit=100`);
+    expect(mine.body.map((f: { id: number }) => f.id)).toEqual([hidden, open]);
+    const theirs = await other.get(`/api/users/${me.id}/files`);
+    expect(theirs.body.map((f: { id: number }) => f.id)).toEqual([open]);
+    const searched = await owner.get(`/api/users/${me.id}/files?search=diary`);
+    expect(searched.body.map((f: { id: number }) => f.id)).toEqual([hidden]);
+    expect((await owner.get(`/api/users/${me.id}/files?search=%25`)).body).toEqual([]);
+    expect((await t.client().get(`/api/users/${me.id}/files`)).status).toBe(401);
+  });
+});
