@@ -29,4 +29,19 @@ export const api = {
   fileFolder: (fileId: number, folderId: number) => `/api/files/${fileId}/folders/${folderId}`,
   userFolders: (userId: number) => `/api/users/${userId}/folders`,
   userFolderCount: (userId: number) => `/api/users/${userId}/folders/count`,
+  // Profiles and follows (contract/users.ts). All need sign-in.
+  userProfile: (userId: number) => `/api/users/${userId}`,
+  /** `?offset&limit`, plus `search` for the Edit Files dialog (limit up to 100). */
+  userFiles: (userId: number) => `/api/users/${userId}/files`,
+  userFileCount: (userId: number) => `/api/users/${userId}/files/count`,
+  userFollowers: (userId: number) => `/api/users/${userId}/followers`,
+  userFollowing: (userId: number) => `/api/users/${userId}/following`,
+  userFollowStatus: (userId: number) => `/api/users/${userId}/follow-status`,
+  /** POST follows, DELETE unfollows; both idempotent. */
+  userFollow: (userId: number) => `/api/users/${userId}/follow`,
+  userSearch: (term: string) => `/api/users/search/${encodeURIComponent(term)}`,
+  // Search (contract/search.ts): `?q&tag&sortBy&fileType&resultType&offset&limit`.
+  search: '/api/files/search',
+  /** `?q&tag&mediaType&resultType`. */
+  searchCount: '/api/files/search/count',
 } as const;

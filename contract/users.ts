@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery, text } from './common';
 
 /** The user record every user payload carries. Never a password hash or any other secret. */
 export const publicUser = z.object({
@@ -34,3 +35,54 @@ export const userSearchResult = z.object({
 });
 export type UserSearchResult = z.infer<typeof userSearchResult>;
 export const userSearchList = z.array(userSearchResult);
+
+// Profiles and follows (spec 2 §2 Profile, §3 User and Follow status, §4 Follow, §7 Users).
+
+export const userMessages = {
+  userNotFound: 'User not found',
+  cannotFollowSelf: 'You cannot follow yourself',
+} as const;
+
+/**
+ * GET /api/users/{id}: the public record with the four profile counts. `fileCount` and
+ * `folderCount` count only what THIS viewer may see (a private file or folder of another
+ * member is never counted); `email` is present only when the viewer is the member themself.
+ */
+export const userProfile = publicUser.extend({
+  fileCount: z.number().int(),
+  folderCount: z.number().int(),
+  /** Whether the viewer follows this member (always false on one's own profile). */
+  isFollowing: z.boolean(),
+  /** The viewer's own profile: no Follow or Message buttons, the owner's empty state. */
+  isSelf: z.boolean(),
+  email: z.string().optional(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+/** Followers, following and `GET /api/users/search/{term}`: newest follow first for the lists. */
+export const userList = z.array(publicUser);
+
+/** GET /api/users/{id}/follow-status. */
+export const followStatusResponse = z.object({ isFollowing: z.boolean() });
+export type FollowStatusResponse = z.infer<typeof followStatusResponse>;
+
+/**
+ * POST and DELETE /api/users/{id}/follow, both idempotent: the state afterwards, the followed
+ * member's exact follower count and the viewer's own following count, so the profile updates
+ * without a refetch.
+ */
+export const followResponse = z.object({
+  isFollowing: z.boolean(),
+  followersCount: z.number().int(),
+  followingCount: z.number().int(),
+});
+export type FollowResponse = z.infer<typeof followResponse>;
+
+/** GET /api/users/{id}/files: `search` narrows by name, description or tag (the Edit Files dialog, with limit=100). */
+export const userFilesQuery = pageQuery.extend({ search: text().trim().max(200).optional() });
+export type UserFilesQuery = z.infer<typeof userFilesQuery>;
+
+export const userCountResponse = z.object({ count: z.number().int() });
+
+/** GET /api/users/search/{term}: username, first or last name; a typo in the username is forgiven. */
+export const userSearchParams = z.object({ term: text().trim().min(1).max(100) });
