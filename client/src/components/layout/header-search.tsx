@@ -3,10 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { cn } from '@/lib/utils';
 
-/** The header's search box: submits to /search?q=… only when the trimmed text is not empty. */
-export function HeaderSearch({ className }: { className?: string }) {
+/**
+ * The header's search box: submits to /search?q=… only when the trimmed text is not empty.
+ * `initialText` fills it with the search being shown.
+ */
+export function HeaderSearch({ className, initialText = '' }: { className?: string; initialText?: string }) {
   const [, navigate] = useLocation();
-  const [text, setText] = useState('');
+  const [text, setText] = useState(initialText);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
