@@ -5,11 +5,11 @@ import { cn } from '@/lib/utils';
 
 /**
  * The header's search box: submits to /search?q=… only when the trimmed text is not empty.
- * `initialText` fills it with the search being shown.
+ * On /search it starts with the text being searched for (or `initialText`).
  */
-export function HeaderSearch({ className, initialText = '' }: { className?: string; initialText?: string }) {
-  const [, navigate] = useLocation();
-  const [text, setText] = useState(initialText);
+export function HeaderSearch({ className, initialText }: { className?: string; initialText?: string }) {
+  const [location, navigate] = useLocation();
+  const [text, setText] = useState(() => initialText ?? (location === '/search' ? (new URLSearchParams(window.location.search).get('q') ?? '') : ''));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
