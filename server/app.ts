@@ -26,7 +26,6 @@ import { createDiscoveryRepo } from './modules/files/discovery.repo';
 import { createFilesRepo } from './modules/files/files.repo';
 import { createRecognitionRepo } from './modules/files/recognition.repo';
 import { filesRoutes } from './modules/files/files.routes';
-import { userFilesRoutes } from './modules/files/user-files.routes';
 import { mediaRoutes } from './modules/files/media.routes';
 import { createSocialRepo } from './modules/files/social.repo';
 import { socialRoutes } from './modules/files/social.routes';
@@ -43,7 +42,10 @@ import { foldersRoutes } from './modules/folders/folders.routes';
 import { createInvitesRepo } from './modules/folders/invites.repo';
 import { invitesRoutes } from './modules/folders/invites.routes';
 import { settingsRoutes } from './modules/users/settings.routes';
-import { userSearchRoutes } from './modules/users/user-search.routes';
+import { createFollowsRepo } from './modules/users/follows.repo';
+import { profilesRoutes } from './modules/users/profiles.routes';
+import { createSearchRepo } from './modules/search/search.repo';
+import { searchRoutes } from './modules/search/search.routes';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -171,7 +173,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await authRoutes(app, { config, auth, sessions, throttle });
   await filesRoutes(app, { files, social, uploads, tagging, feedCache });
-  await userFilesRoutes(app, { files });
   await socialRoutes(app, { files, social, discovery, feedCache });
   await mediaRoutes(app, { files, storage });
   await foldersRoutes(app, folderDeps);
@@ -179,7 +180,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await collaboratorsRoutes(app, folderDeps);
   await invitesRoutes(app, folderDeps);
   await settingsRoutes(app, { users, sessions, storage, queue });
-  await userSearchRoutes(app, { users });
+  // A follow changes both members' counts, which their cached sessions (GET /api/user) carry;
+  // feed cards show no counts, so the feed stays cached.
+  const follows = afterWrites(createFollowsRepo(db), (_method, args) => {
+    for (const id of args.slice(0, 2)) bus.publish('user', String(id));
+  });
+  const search = createSearchRepo(db);
+  await profilesRoutes(app, { users, follows, folders: folderDeps.folders, files, search });
+  await searchRoutes(app, { search, files, folders: folderDeps.folders, links: folderDeps.links });
   await registerClient(app, config.clientDir);
   return app;
 }

@@ -1,3 +1,4 @@
 export * from './users';
 export * from './files';
 export * from './folders';
+export * from './follows';

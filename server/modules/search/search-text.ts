@@ -1,0 +1,77 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { files, folders, users } from '../../db/schema/index';
+
+/** More words than this add nothing a member would notice and only make the query slower. */
+const MAX_WORDS = 8;
+
+/**
+ * What the member typed, as the words the database reads. Only letters and digits survive
+ * (any script): the words go to the database as bound parameters, and a prefix word built
+ * from letters and digits alone cannot carry tsquery syntax (`&`, `|`, `!`, `:`, quotes).
+ */
+export type SearchText = {
+  /** Every word but the last: each must match, stemmed ("cats" finds "cat"). */
+  head: string;
+  /** The word being typed: matched stemmed, or as the start of any word ("sun" finds "sunset"). */
+  last: string;
+  /** All words joined by one space, for the trigram (typo) match and substring match. */
+  joined: string;
+};
+
+export function parseSearchText(input: string): SearchText | null {
+  const words = (input.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+  if (!words.length) return null;
+  return { head: words.slice(0, -1).join(' '), last: words[words.length - 1], joined: words.join(' ') };
+}
+
+/**
+ * The full-text query: all head words AND the last word, stemmed or as a prefix. plainto_tsquery
+ * reads any text safely; to_tsquery gets a word of letters and digits plus `:*`. An empty part
+ * (stop words only) drops out, since && and || with an empty tsquery give the other side.
+ */
+export function tsQuerySql(t: SearchText): SQL {
+  return sql`(plainto_tsquery('english', ${t.head}) && (plainto_tsquery('english', ${t.last}) || to_tsquery('simple', ${t.last} || ':*')))`;
+}
+
+/** The indexed expression of files_search_idx (migration 0005): called exactly as indexed. */
+export const fileDocumentSql = sql`kaleido_file_document(${files.name}, ${files.tags}, ${files.description})`;
+export const folderDocumentSql = sql`kaleido_folder_document(${folders.name}, ${folders.description})`;
+export const userNamesSql = sql`kaleido_user_names(${users.username}, ${users.firstName}, ${users.lastName})`;
+
+/**
+ * A file matches by any word of its name, tags or description, or by a name within one typo
+ * (`<%`: word similarity at pg_trgm's default 0.6, GIN trigram index files_name_trgm_idx).
+ */
+export function fileMatchSql(t: SearchText): SQL {
+  return sql`(${fileDocumentSql} @@ ${tsQuerySql(t)} or ${t.joined} <% ${files.name})`;
+}
+
+/** Best first: full-text rank (A name 1.0, B tags 0.4, C description 0.2) plus closeness of the name. */
+export function fileRankSql(t: SearchText): SQL {
+  return sql`(ts_rank(${fileDocumentSql}, ${tsQuerySql(t)}) + word_similarity(${t.joined}, ${files.name}))`;
+}
+
+export function folderMatchSql(t: SearchText): SQL {
+  return sql`(${folderDocumentSql} @@ ${tsQuerySql(t)} or ${t.joined} <% ${folders.name})`;
+}
+
+export function folderRankSql(t: SearchText): SQL {
+  return sql`(ts_rank(${folderDocumentSql}, ${tsQuerySql(t)}) + word_similarity(${t.joined}, ${folders.name}))`;
+}
+
+/** `%` and `_` typed by a member are literal characters in a LIKE pattern, not wildcards. */
+function likeContains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * A member matches by a part of username, first or last name (trigram-indexed LIKE), by a
+ * username one letter off (`%`, similarity 0.3) or a name one letter off (`<%`).
+ */
+export function userMatchSql(t: SearchText): SQL {
+  return sql`(${userNamesSql} like ${likeContains(t.joined)} or ${users.username} % ${t.joined} or ${t.joined} <% ${userNamesSql})`;
+}
+
+export function userRankSql(t: SearchText): SQL {
+  return sql`greatest(similarity(${users.username}, ${t.joined}), word_similarity(${t.joined}, ${userNamesSql}))`;
+}

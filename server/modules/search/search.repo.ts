@@ -1,0 +1,111 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { SearchSort } from '../../../contract/search';
+import type { Db } from '../../db/client';
+import { files, folders, users } from '../../db/schema/index';
+import { visibleFoldersSql } from '../../access/folder-access';
+import { visibleFilesSql, type Viewer } from '../../access/visibility';
+import { kindCondition, type TypeFilter } from '../files/discovery.repo';
+import { fileMatchSql, fileRankSql, folderMatchSql, folderRankSql, userMatchSql, userRankSql, type SearchText } from './search-text';
+
+export type Page = { offset: number; limit: number };
+
+/** What narrows the files: text and/or an exact tag, and a media type. */
+export type FileFilter = { text: SearchText | null; tag?: string; type?: TypeFilter; ownerId?: number };
+
+/**
+ * The WHERE of a file search. Visibility comes from server/access/visibility.ts and nothing
+ * else, so a private file is neither listed nor counted; list and count share this condition.
+ */
+export function fileSearchWhere(viewer: Viewer, f: FileFilter): SQL {
+  return and(
+    visibleFilesSql(viewer),
+    f.ownerId !== undefined ? eq(files.userId, f.ownerId) : undefined,
+    f.text ? fileMatchSql(f.text) : undefined,
+    f.tag ? sql`${files.tags} @> array[${f.tag}]::text[]` : undefined,
+    kindCondition(f.type),
+  )!;
+}
+
+function fileOrder(sort: SearchSort, text: SearchText | null): SQL[] {
+  switch (sort) {
+    case 'oldest':
+      return [asc(files.id)];
+    case 'most_liked':
+      return [desc(files.likeCount), desc(files.id)];
+    case 'most_viewed':
+      return [desc(files.viewCount), desc(files.id)];
+    case 'alphabetical':
+      return [asc(sql`lower(${files.name})`), asc(files.id)];
+    case 'relevance':
+      return text ? [desc(fileRankSql(text)), desc(files.id)] : [desc(files.id)];
+    default:
+      return [desc(files.id)];
+  }
+}
+
+function folderOrder(sort: SearchSort, text: SearchText): SQL[] {
+  if (sort === 'oldest') return [asc(folders.id)];
+  if (sort === 'newest') return [desc(folders.id)];
+  if (sort === 'alphabetical') return [asc(sql`lower(${folders.name})`), asc(folders.id)];
+  return [desc(folderRankSql(text)), desc(folders.id)];
+}
+
+function userOrder(sort: SearchSort, text: SearchText): SQL[] {
+  if (sort === 'oldest') return [asc(users.id)];
+  if (sort === 'newest') return [desc(users.id)];
+  if (sort === 'alphabetical') return [asc(users.username)];
+  return [desc(userRankSql(text)), asc(users.username)];
+}
+
+/** Waitlisted and refused accounts are as unknown to search as they are to profiles. */
+const activeUsers = eq(users.status, 'active');
+
+/** Ids first (skeleton); the routes hydrate them with the presenters every other list uses. */
+export function createSearchRepo(db: Db) {
+  async function count(table: typeof files | typeof folders | typeof users, where: SQL): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+    return row.n;
+  }
+
+  return {
+    async fileIds(viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<number[]> {
+      const rows = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(fileSearchWhere(viewer, f))
+        .orderBy(...fileOrder(sort, f.text))
+        .limit(page.limit)
+        .offset(page.offset);
+      return rows.map((r) => r.id);
+    },
+    countFiles(viewer: Viewer, f: FileFilter): Promise<number> {
+      return count(files, fileSearchWhere(viewer, f));
+    },
+    async folderIds(viewer: Viewer, text: SearchText, sort: SearchSort, page: Page): Promise<number[]> {
+      const rows = await db
+        .select({ id: folders.id })
+        .from(folders)
+        .where(and(visibleFoldersSql(viewer), folderMatchSql(text)))
+        .orderBy(...folderOrder(sort, text))
+        .limit(page.limit)
+        .offset(page.offset);
+      return rows.map((r) => r.id);
+    },
+    countFolders(viewer: Viewer, text: SearchText): Promise<number> {
+      return count(folders, and(visibleFoldersSql(viewer), folderMatchSql(text))!);
+    },
+    async users(text: SearchText, sort: SearchSort, page: Page) {
+      return db
+        .select()
+        .from(users)
+        .where(and(activeUsers, userMatchSql(text)))
+        .orderBy(...userOrder(sort, text))
+        .limit(page.limit)
+        .offset(page.offset);
+    },
+    countUsers(text: SearchText): Promise<number> {
+      return count(users, and(activeUsers, userMatchSql(text))!);
+    },
+  };
+}
+export type SearchRepo = ReturnType<typeof createSearchRepo>;

@@ -1,0 +1,88 @@
+import type { SearchCountQuery, SearchCountResponse, SearchQuery, SearchResultItem } from '../../../contract/search';
+import type { Viewer } from '../../access/visibility';
+import { presentFiles } from '../files/files.presenter';
+import type { FilesRepo } from '../files/files.repo';
+import type { FolderFilesRepo } from '../folders/folder-files.repo';
+import { presentFolders } from '../folders/folders.presenter';
+import type { FoldersRepo } from '../folders/folders.repo';
+import { toPublicUser } from '../users/users.presenter';
+import { parseSearchText, type SearchText } from './search-text';
+import type { FileFilter, Page, SearchRepo } from './search.repo';
+
+export type SearchDeps = { search: SearchRepo; files: Pick<FilesRepo, 'hydrate'>; folders: Pick<FoldersRepo, 'findVisibleByIds'>; links: Pick<FolderFilesRepo, 'countVisible'> };
+
+type Filters = SearchCountQuery | SearchQuery;
+
+/** One result group: how many match, and one page of them already presented. */
+type Group = { name: 'users' | 'folders' | 'files'; count(): Promise<number>; page(page: Page): Promise<SearchResultItem[]> };
+
+/**
+ * The groups a search pages through, in the order the page shows them: users, folders, files.
+ * Users and folders carry no tags, so a tag chip's search holds files only.
+ */
+function groupsFor(d: SearchDeps, viewer: Viewer, f: Filters): Group[] {
+  const text = parseSearchText(f.q);
+  const sort = 'sortBy' in f && f.sortBy ? f.sortBy : 'relevance';
+  const wants = (t: 'users' | 'folders' | 'files') => f.resultType === 'all' || f.resultType === t;
+  const groups: Group[] = [];
+  if (text && !f.tag && wants('users')) groups.push(userGroup(d, text, sort));
+  if (text && !f.tag && wants('folders')) groups.push(folderGroup(d, viewer, text, sort));
+  // Text that holds no letter or digit (say "!!!") matches nothing, unless a tag is searched.
+  if ((text || f.tag) && wants('files')) {
+    const filter: FileFilter = { text, tag: f.tag, type: f.fileType ?? f.mediaType };
+    groups.push({
+      name: 'files',
+      count: () => d.search.countFiles(viewer, filter),
+      page: async (p) => (await presentFiles(d.files, await d.search.fileIds(viewer, filter, sort, p), viewer)).map((data) => ({ type: 'file' as const, data })),
+    });
+  }
+  return groups;
+}
+
+function userGroup(d: SearchDeps, text: SearchText, sort: NonNullable<SearchQuery['sortBy']>): Group {
+  return {
+    name: 'users',
+    count: () => d.search.countUsers(text),
+    page: async (p) => (await d.search.users(text, sort, p)).map((u) => ({ type: 'user' as const, data: toPublicUser(u) })),
+  };
+}
+
+function folderGroup(d: SearchDeps, viewer: Viewer, text: SearchText, sort: NonNullable<SearchQuery['sortBy']>): Group {
+  return {
+    name: 'folders',
+    count: () => d.search.countFolders(viewer, text),
+    page: async (p) => {
+      const ids = await d.search.folderIds(viewer, text, sort, p);
+      const loaded = await d.folders.findVisibleByIds(ids, viewer);
+      // Loaded newest first; the search's order is the ids' order.
+      const byId = new Map(loaded.map((f) => [f.id, f]));
+      const ordered = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+      return (await presentFolders(d.links, ordered, viewer)).map((data) => ({ type: 'folder' as const, data }));
+    },
+  };
+}
+
+/**
+ * One page of the groups read as one list. A group is counted only when the page starts past
+ * its end (then its count is skipped over), so a first page costs one query per group.
+ */
+export async function searchPage(d: SearchDeps, viewer: Viewer, q: SearchQuery): Promise<SearchResultItem[]> {
+  const items: SearchResultItem[] = [];
+  let offset = q.offset;
+  for (const group of groupsFor(d, viewer, q)) {
+    const want = q.limit - items.length;
+    if (want <= 0) break;
+    const got = await group.page({ offset, limit: want });
+    items.push(...got);
+    offset = got.length > 0 || offset === 0 ? 0 : Math.max(0, offset - (await group.count()));
+  }
+  return items;
+}
+
+export async function searchCount(d: SearchDeps, viewer: Viewer, q: SearchCountQuery): Promise<SearchCountResponse> {
+  const parts = { users: 0, folders: 0, files: 0 };
+  const groups = groupsFor(d, viewer, q);
+  const counts = await Promise.all(groups.map((g) => g.count()));
+  groups.forEach((g, i) => (parts[g.name] = counts[i]));
+  return { count: parts.users + parts.folders + parts.files, ...parts };
+}
