@@ -26,7 +26,7 @@ function Stat({ value, label, onClick }: { value: number; label: string; onClick
 /** Followers, following (each opens its list), files and folders (spec 2 §2 Profile). */
 export function ProfileStats({ profile, onOpenPeople }: { profile: UserProfile; onOpenPeople: (kind: PeopleKind) => void }) {
   return (
-    <div className="grid w-full max-w-md grid-cols-4 divide-x divide-border/70 rounded-2xl border border-border/70 bg-card/60 py-1 shadow-xs" data-testid="profile-stats">
+    <div className="grid w-full max-w-md grid-cols-4 gap-1 rounded-2xl border border-border/70 bg-card/60 p-1 shadow-xs" data-testid="profile-stats">
       <Stat value={profile.followersCount} label={profile.followersCount === 1 ? 'Follower' : 'Followers'} onClick={() => onOpenPeople('followers')} />
       <Stat value={profile.followingCount} label="Following" onClick={() => onOpenPeople('following')} />
       <Stat value={profile.fileCount} label={profile.fileCount === 1 ? 'File' : 'Files'} />
