@@ -46,7 +46,7 @@ function PeopleList({ userId, name, kind, onNavigate }: { userId: number; name: 
         <DialogTitle>{TITLES[kind]}</DialogTitle>
         <DialogDescription className="truncate">{name}</DialogDescription>
       </DialogHeader>
-      <div ref={list} onScroll={onScroll} className="max-h-[min(28rem,65dvh)] min-h-40 overflow-y-auto p-3" data-testid={`${kind}-list`}>
+      <div ref={list} onScroll={onScroll} className="max-h-[min(28rem,65dvh)] min-h-28 overflow-y-auto p-3" data-testid={`${kind}-list`}>
         {query.isPending ? (
           <div className="flex justify-center py-10"><Spinner label={`Loading ${kind}`} /></div>
         ) : query.isError ? (

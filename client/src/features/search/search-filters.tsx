@@ -18,9 +18,9 @@ function ChipGroup<T extends string>({ label, options, value, onChange, disabled
   disabled?: boolean;
 }) {
   return (
-    <div role="radiogroup" aria-label={label} aria-disabled={disabled} className="flex min-w-0 items-center gap-2">
+    <div role="radiogroup" aria-label={label} aria-disabled={disabled} className="flex max-w-full min-w-0 flex-col items-start gap-1.5 sm:flex-row sm:items-center sm:gap-2">
       <span className="shrink-0 text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</span>
-      <div className="flex gap-1 overflow-x-auto rounded-full bg-muted p-1 [scrollbar-width:none]">
+      <div className="flex max-w-full gap-0.5 overflow-x-auto rounded-full bg-muted p-1 [scrollbar-width:none] sm:gap-1">
         {options.map((option) => {
           const checked = option.value === value;
           return (
@@ -32,7 +32,7 @@ function ChipGroup<T extends string>({ label, options, value, onChange, disabled
               disabled={disabled}
               onClick={() => onChange(option.value)}
               className={cn(
-                'h-7 shrink-0 cursor-pointer rounded-full px-3 text-xs font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50',
+                'h-7 shrink-0 cursor-pointer rounded-full px-2.5 text-xs sm:px-3 font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:cursor-not-allowed disabled:opacity-50',
                 checked ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
               )}
             >
