@@ -1,6 +1,7 @@
 import { benchFeed } from './feed.ts';
 import { benchMedia } from './media.ts';
 import { benchRecognition } from './recognition.ts';
+import { benchSearch } from './search.ts';
 
 // `npm run bench` runs every benchmark; `npm run bench -- feed media` runs the ones named.
 // Each prints its own table of ratios measured in the same run.
@@ -10,5 +11,6 @@ const wanted = (name: string) => !only.length || only.includes(name);
 if (wanted('feed')) await benchFeed();
 if (wanted('media')) await benchMedia();
 if (wanted('recognition')) await benchRecognition();
+if (wanted('search')) await benchSearch();
 // Open handles (worker threads, pools) must not keep the process alive once results are printed.
 process.exit(0);

@@ -33,22 +33,29 @@ export function tsQuerySql(t: SearchText): SQL {
   return sql`(plainto_tsquery('english', ${t.head}) && (plainto_tsquery('english', ${t.last}) || to_tsquery('simple', ${t.last} || ':*')))`;
 }
 
-/** The indexed expression of files_search_idx (migration 0005): called exactly as indexed. */
-export const fileDocumentSql = sql`kaleido_file_document(${files.name}, ${files.tags}, ${files.description})`;
-export const folderDocumentSql = sql`kaleido_folder_document(${folders.name}, ${folders.description})`;
+/**
+ * The stored generated columns of migration 0005 (GIN-indexed). They are not in the Drizzle
+ * schema on purpose: no `select()` of a file or folder row should carry a whole tsvector.
+ */
+export const fileDocumentSql = sql`${files}.search_document`;
+export const folderDocumentSql = sql`${folders}.search_document`;
 export const userNamesSql = sql`kaleido_user_names(${users.username}, ${users.firstName}, ${users.lastName})`;
 
 /**
- * A file matches by any word of its name, tags or description, or by a name within one typo
- * (`<%`: word similarity at pg_trgm's default 0.6, GIN trigram index files_name_trgm_idx).
+ * How a search's text matches: by its words (full text, prefix of the last word) or, when no
+ * visible file matches them at all, by closeness of spelling (a typo: `<%`, word similarity
+ * at 0.45 on files_name_trgm_idx, see search.repo.ts). Spelling is the fallback because the
+ * trigram scan costs ten times the word lookup and would only add noise to good matches.
  */
-export function fileMatchSql(t: SearchText): SQL {
-  return sql`(${fileDocumentSql} @@ ${tsQuerySql(t)} or ${t.joined} <% ${files.name})`;
+export type MatchMode = 'words' | 'spelling';
+
+export function fileMatchSql(t: SearchText, mode: MatchMode): SQL {
+  return mode === 'words' ? sql`${fileDocumentSql} @@ ${tsQuerySql(t)}` : sql`${t.joined} <% ${files.name}`;
 }
 
-/** Best first: full-text rank (A name 1.0, B tags 0.4, C description 0.2) plus closeness of the name. */
-export function fileRankSql(t: SearchText): SQL {
-  return sql`(ts_rank(${fileDocumentSql}, ${tsQuerySql(t)}) + word_similarity(${t.joined}, ${files.name}))`;
+/** Best first: full-text rank (A name 1.0, B tags 0.4, C description 0.2), or closeness of the name. */
+export function fileRankSql(t: SearchText, mode: MatchMode): SQL {
+  return mode === 'words' ? sql`ts_rank(${fileDocumentSql}, ${tsQuerySql(t)})` : sql`word_similarity(${t.joined}, ${files.name})`;
 }
 
 export function folderMatchSql(t: SearchText): SQL {
@@ -66,7 +73,8 @@ function likeContains(text: string): string {
 
 /**
  * A member matches by a part of username, first or last name (trigram-indexed LIKE), by a
- * username one letter off (`%`, similarity 0.3) or a name one letter off (`<%`).
+ * username one letter off (`%`, similarity 0.3, users_username_trgm_idx) or a name one
+ * letter off (`<%` against the same indexed string).
  */
 export function userMatchSql(t: SearchText): SQL {
   return sql`(${userNamesSql} like ${likeContains(t.joined)} or ${users.username} % ${t.joined} or ${t.joined} <% ${userNamesSql})`;

@@ -5,9 +5,11 @@ import { files, folders, users } from '../../db/schema/index';
 import { visibleFoldersSql } from '../../access/folder-access';
 import { visibleFilesSql, type Viewer } from '../../access/visibility';
 import { kindCondition, type TypeFilter } from '../files/discovery.repo';
-import { fileMatchSql, fileRankSql, folderMatchSql, folderRankSql, userMatchSql, userRankSql, type SearchText } from './search-text';
+import { fileMatchSql, fileRankSql, folderMatchSql, folderRankSql, userMatchSql, userRankSql, type MatchMode, type SearchText } from './search-text';
 
 export type Page = { offset: number; limit: number };
+
+const SPELLING_THRESHOLD = '0.45';
 
 /** What narrows the files: text and/or an exact tag, and a media type. */
 export type FileFilter = { text: SearchText | null; tag?: string; type?: TypeFilter; ownerId?: number };
@@ -16,17 +18,17 @@ export type FileFilter = { text: SearchText | null; tag?: string; type?: TypeFil
  * The WHERE of a file search. Visibility comes from server/access/visibility.ts and nothing
  * else, so a private file is neither listed nor counted; list and count share this condition.
  */
-export function fileSearchWhere(viewer: Viewer, f: FileFilter): SQL {
+export function fileSearchWhere(viewer: Viewer, f: FileFilter, mode: MatchMode): SQL {
   return and(
     visibleFilesSql(viewer),
     f.ownerId !== undefined ? eq(files.userId, f.ownerId) : undefined,
-    f.text ? fileMatchSql(f.text) : undefined,
+    f.text ? fileMatchSql(f.text, mode) : undefined,
     f.tag ? sql`${files.tags} @> array[${f.tag}]::text[]` : undefined,
     kindCondition(f.type),
   )!;
 }
 
-function fileOrder(sort: SearchSort, text: SearchText | null): SQL[] {
+export function fileOrder(sort: SearchSort, text: SearchText | null, mode: MatchMode): SQL[] {
   switch (sort) {
     case 'oldest':
       return [asc(files.id)];
@@ -37,7 +39,7 @@ function fileOrder(sort: SearchSort, text: SearchText | null): SQL[] {
     case 'alphabetical':
       return [asc(sql`lower(${files.name})`), asc(files.id)];
     case 'relevance':
-      return text ? [desc(fileRankSql(text)), desc(files.id)] : [desc(files.id)];
+      return text ? [desc(fileRankSql(text, mode)), desc(files.id)] : [desc(files.id)];
     default:
       return [desc(files.id)];
   }
@@ -62,24 +64,52 @@ const activeUsers = eq(users.status, 'active');
 
 /** Ids first (skeleton); the routes hydrate them with the presenters every other list uses. */
 export function createSearchRepo(db: Db) {
-  async function count(table: typeof files | typeof folders | typeof users, where: SQL): Promise<number> {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  async function count(q: Db, table: typeof files | typeof folders | typeof users, where: SQL): Promise<number> {
+    const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
     return row.n;
   }
 
+  /**
+   * Runs a spelling-mode query with pg_trgm's word similarity threshold at 0.45 instead of 0.6:
+   * one wrong letter inside a seven-letter word scores 0.45, which 0.6 would miss. SET LOCAL
+   * (set_config(…, true)) ends with the transaction, so pooled connections never keep it.
+   */
+  function inMode<T>(mode: MatchMode, run: (q: Db) => Promise<T>): Promise<T> {
+    if (mode === 'words') return run(db);
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${SPELLING_THRESHOLD}, true)`);
+      return run(tx as unknown as Db);
+    });
+  }
+
+  /**
+   * Words when any visible file (under the same filters) matches them, else spelling: list and
+   * count decide alike, so the count is still what the list pages through. A count, not an
+   * EXISTS … LIMIT 1: with no match, LIMIT 1 led the planner to read the whole table.
+   */
+  async function modeFor(viewer: Viewer, f: FileFilter): Promise<{ mode: MatchMode; wordMatches: number }> {
+    const wordMatches = await count(db, files, fileSearchWhere(viewer, f, 'words'));
+    return { mode: f.text && wordMatches === 0 ? 'spelling' : 'words', wordMatches };
+  }
+
   return {
+    modeFor,
     async fileIds(viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<number[]> {
-      const rows = await db
-        .select({ id: files.id })
-        .from(files)
-        .where(fileSearchWhere(viewer, f))
-        .orderBy(...fileOrder(sort, f.text))
-        .limit(page.limit)
-        .offset(page.offset);
+      const { mode } = await modeFor(viewer, f);
+      const rows = await inMode(mode, (q) =>
+        q
+          .select({ id: files.id })
+          .from(files)
+          .where(fileSearchWhere(viewer, f, mode))
+          .orderBy(...fileOrder(sort, f.text, mode))
+          .limit(page.limit)
+          .offset(page.offset),
+      );
       return rows.map((r) => r.id);
     },
-    countFiles(viewer: Viewer, f: FileFilter): Promise<number> {
-      return count(files, fileSearchWhere(viewer, f));
+    async countFiles(viewer: Viewer, f: FileFilter): Promise<number> {
+      const { mode, wordMatches } = await modeFor(viewer, f);
+      return mode === 'words' ? wordMatches : inMode(mode, (q) => count(q, files, fileSearchWhere(viewer, f, mode)));
     },
     async folderIds(viewer: Viewer, text: SearchText, sort: SearchSort, page: Page): Promise<number[]> {
       const rows = await db
@@ -92,7 +122,7 @@ export function createSearchRepo(db: Db) {
       return rows.map((r) => r.id);
     },
     countFolders(viewer: Viewer, text: SearchText): Promise<number> {
-      return count(folders, and(visibleFoldersSql(viewer), folderMatchSql(text))!);
+      return count(db, folders, and(visibleFoldersSql(viewer), folderMatchSql(text))!);
     },
     async users(text: SearchText, sort: SearchSort, page: Page) {
       return db
@@ -104,7 +134,7 @@ export function createSearchRepo(db: Db) {
         .offset(page.offset);
     },
     countUsers(text: SearchText): Promise<number> {
-      return count(users, and(activeUsers, userMatchSql(text))!);
+      return count(db, users, and(activeUsers, userMatchSql(text))!);
     },
   };
 }
