@@ -114,6 +114,70 @@ function memberScreens(ids: number[]): Screen[] {
   ];
 }
 
+/** The folder screens (issue 10), audited in their own tests so each stays within the time limit. */
+function folderScreens(ids: number[]): Screen[] {
+  return [
+    {
+      name: 'create folder dialog',
+      open: async (page) => {
+        await page.goto(t.url);
+        await page.getByRole('button', { name: 'Account menu' }).click();
+        await page.getByRole('menuitem', { name: 'Create new folder' }).click();
+        await page.getByRole('dialog', { name: 'Create New Folder' }).waitFor();
+      },
+    },
+    {
+      name: 'save to folder dialog',
+      open: async (page) => {
+        await folderWithFiles(page, ids.slice(1));
+        await page.goto(t.url);
+        const card = page.locator(`[data-testid="file-card"][data-file-id="${ids[1]}"]`);
+        await card.hover();
+        await card.getByRole('button', { name: 'Save Chelsea to a folder' }).click();
+        await page.getByRole('dialog', { name: 'Save to Folder' }).getByRole('list', { name: 'Your folders' }).waitFor();
+      },
+    },
+    {
+      name: 'folder page',
+      open: async (page) => {
+        await page.goto(`${t.url}/folder/${await folderWithFiles(page, ids.slice(1))}`);
+        await page.getByTestId('file-card').nth(1).waitFor();
+      },
+    },
+    {
+      name: 'collaborate dialog',
+      open: async (page) => {
+        await page.goto(`${t.url}/folder/${await folderWithFiles(page, ids.slice(1))}`);
+        await page.getByRole('button', { name: 'Actions' }).click();
+        await page.getByRole('menuitem', { name: 'Collaborate' }).click();
+        await page.getByRole('dialog', { name: 'Collaborate' }).getByRole('button', { name: 'Create Invite Link' }).click();
+        await page.getByTestId('invite-link').waitFor();
+      },
+    },
+    {
+      name: 'invite page',
+      open: async (page) => {
+        const folderId = await folderWithFiles(page, []);
+        const res = await page.request.post(`${t.url}/api/folders/${folderId}/invites`, { data: { role: 'EDITOR' }, headers: { Origin: t.url } });
+        expect(res.status()).toBe(201);
+        await page.goto(`${t.url}/invite/${((await res.json()) as { token: string }).token}`);
+        await page.getByRole('button', { name: 'Accept Invitation' }).waitFor();
+      },
+    },
+  ];
+}
+
+/** A public folder of the member's holding `fileIds`. */
+async function folderWithFiles(page: Page, fileIds: number[]): Promise<number> {
+  const res = await page.request.post(`${t.url}/api/folders`, { data: { name: 'Audit trip', description: 'Folder for the audit', isPublic: true }, headers: { Origin: t.url } });
+  expect(res.status()).toBe(201);
+  const { id } = (await res.json()) as { id: number };
+  for (const fileId of fileIds) {
+    expect((await page.request.post(`${t.url}/api/folders/${id}/files`, { data: { fileId }, headers: { Origin: t.url } })).status()).toBe(200);
+  }
+  return id;
+}
+
 async function audit(page: Page, screen: string): Promise<Finding[]> {
   const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   if (process.env.A11Y_REPORT) {
@@ -149,15 +213,18 @@ async function overflowing(page: Page, screens: Screen[], theme: Theme): Promise
 }
 
 /** Runs the screens as a visitor, then as a member with files (seeded first, so the landing pictures and the slideshow have content). */
-async function eachScreen<T>(theme: Theme, width: number, check: (page: Page, screens: Screen[]) => Promise<T[]>): Promise<T[]> {
-  const member = await themedContext(theme, width);
-  const memberPage = await member.newPage();
+async function eachScreen<T>(theme: Theme, width: number, check: (page: Page, screens: Screen[]) => Promise<T[]>, member: (ids: number[]) => Screen[] = memberScreens, withVisitor = true): Promise<T[]> {
+  const memberContext = await themedContext(theme, width);
+  const memberPage = await memberContext.newPage();
   const ids = await memberWithFiles(memberPage);
-  const visitor = await themedContext(theme, width);
-  const found = await check(await visitor.newPage(), visitorScreens);
-  await visitor.close();
-  found.push(...(await check(memberPage, memberScreens(ids))));
-  await member.close();
+  const found: T[] = [];
+  if (withVisitor) {
+    const visitor = await themedContext(theme, width);
+    found.push(...(await check(await visitor.newPage(), visitorScreens)));
+    await visitor.close();
+  }
+  found.push(...(await check(memberPage, member(ids))));
+  await memberContext.close();
   return found;
 }
 
@@ -169,5 +236,15 @@ describe.each<Theme>(['light', 'dark'])('accessibility in the %s theme', (theme)
 
   it(`fits every screen in ${PHONE_WIDTH} px without sideways scrolling`, async () => {
     expect(await eachScreen(theme, PHONE_WIDTH, (page, screens) => overflowing(page, screens, theme))).toEqual([]);
+  });
+});
+
+describe.each<Theme>(['light', 'dark'])('folder screens in the %s theme', (theme) => {
+  it('have no serious or critical axe violations', async () => {
+    expect(await eachScreen(theme, 1280, (page, screens) => auditAll(page, screens, theme), folderScreens, false)).toEqual([]);
+  });
+
+  it(`fit in ${PHONE_WIDTH} px without sideways scrolling`, async () => {
+    expect(await eachScreen(theme, PHONE_WIDTH, (page, screens) => overflowing(page, screens, theme), folderScreens, false)).toEqual([]);
   });
 });

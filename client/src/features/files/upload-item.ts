@@ -41,7 +41,9 @@ export function isCustomized(item: UploadItem): boolean {
  * file name. A folder upload is public with empty description and tags (spec 2 §4 Folder upload).
  */
 export function fieldsFor(item: UploadItem, form: UploadForm): UploadFields {
-  if (item.folderId) return { name: item.customName?.trim() || item.file.name, description: '', tags: '', isPublic: true, folderId: item.folderId, idempotencyKey: item.idempotencyKey };
+  if (item.folderId) {
+    return { name: item.customName?.trim() || item.file.name, description: '', tags: '', isPublic: true, folderId: item.folderId, idempotencyKey: item.idempotencyKey };
+  }
   return {
     name: item.customName?.trim() || form.name.trim() || item.file.name,
     description: item.customDescription?.trim() || form.description,

@@ -15,6 +15,13 @@ describe('fieldsFor', () => {
   });
 });
 
+describe('a drop on a folder page', () => {
+  it('sends the file public, named by the file, with empty description and tags, into the folder (spec 2 §4)', () => {
+    const form = { name: 'Global', description: 'all', tags: 'a, b', isPublic: false };
+    expect(fieldsFor(item({ folderId: 7 }), form)).toEqual({ name: 'photo.jpg', description: '', tags: '', isPublic: true, folderId: 7, idempotencyKey: 'key-0123456789' });
+  });
+});
+
 describe('upload item helpers', () => {
   it('marks an item customised when any custom field has text', () => {
     expect(isCustomized(item())).toBe(false);

@@ -137,8 +137,8 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
     const added = files.map<UploadItem>((file) => ({
       id: `upload-${(nextId += 1)}`,
       file,
-      idempotencyKey: newIdempotencyKey(),
       folderId,
+      idempotencyKey: newIdempotencyKey(),
       status: 'pending',
       progress: 0,
       previewUrl: file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined,

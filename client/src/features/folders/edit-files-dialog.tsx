@@ -99,7 +99,7 @@ function FileTile({ file, checked, held, onToggle }: { file: FileDto; checked: b
         {checked && <Check className="size-4" aria-hidden />}
       </span>
       {mark && (
-        <span className={cn('absolute top-2 left-2 rounded-full px-2 py-0.5 text-[11px] font-semibold text-white', mark === 'In Folder' ? 'bg-zinc-900/75' : mark === 'Add' ? 'bg-emerald-600' : 'bg-rose-600')}>
+        <span className={cn('absolute top-2 left-2 rounded-full px-2 py-0.5 text-[11px] font-semibold text-white', mark === 'In Folder' ? 'bg-zinc-900/75' : mark === 'Add' ? 'bg-emerald-700' : 'bg-rose-700')}>
           {mark}
         </span>
       )}

@@ -37,13 +37,14 @@ export function FolderPickList({ folders, isLoading, selectedId, onPick, disable
     return <p className="rounded-xl border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">You have no folders yet. Create one below.</p>;
   }
   return (
-    <ul role="listbox" aria-label="Your folders" className="max-h-64 space-y-1 overflow-y-auto pr-1">
+    <ul aria-label="Your folders" className="max-h-64 space-y-1 overflow-y-auto pr-1">
       {folders.map((folder) => {
         const selected = selectedId === folder.id;
         return (
-          <li key={folder.id} role="option" aria-selected={selected}>
+          <li key={folder.id}>
             <button
               type="button"
+              aria-pressed={selectedId === undefined ? undefined : selected}
               disabled={disabled}
               onClick={() => onPick(folder)}
               className={cn(

@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
 import { PAGE_SIZE } from '@contract/limits';
-import { throwIfResNotOk, toQueryString } from '@/lib/api';
+import { api } from '@contract/routes';
+import { apiRequest, throwIfResNotOk, toQueryString } from '@/lib/api';
 import type { CollaboratorDto, FolderDto, FolderPreview, InviteDto } from './folder-types';
 import { collaboratorsKey, fileFoldersKey, folderFilesKey, folderKey, folderPreviewKey, invitesKey, inviteKey, myFoldersKey } from './folder-queries';
 
@@ -49,7 +50,13 @@ export function usePendingInvites(id: number, enabled: boolean) {
   return useQuery<InviteDto[]>({ queryKey: invitesKey(id), enabled });
 }
 
+/** An invite by its token; readable signed out, so the page can show it before asking to sign in. */
 export function useInvite(token: string) {
-  return useQuery<InviteDto>({ queryKey: inviteKey(token), retry: false, refetchOnWindowFocus: false });
+  return useQuery<InviteDto>({
+    queryKey: inviteKey(token),
+    queryFn: () => apiRequest<InviteDto>('GET', api.inviteByToken(token)),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
 }
 

@@ -4,8 +4,8 @@ import { visibilityLabel } from './folder-rules';
 import type { FolderDto } from './folder-types';
 
 const TONES = {
-  Admin: 'bg-amber-500 text-white',
-  Public: 'bg-emerald-600 text-white',
+  Admin: 'bg-amber-700 text-white',
+  Public: 'bg-emerald-700 text-white',
   Private: 'bg-zinc-900/80 text-white dark:bg-zinc-100/90 dark:text-zinc-900',
 } as const;
 
