@@ -100,6 +100,17 @@ function memberScreens(ids: number[]): Screen[] {
     { name: 'file page', open: async (page) => { await page.goto(`${t.url}/file/${ids[2]}`); await page.getByRole('heading', { name: 'Coffee' }).waitFor(); } },
     { name: 'file page nsfw', open: async (page) => { await page.goto(`${t.url}/file/${ids[0]}`); await page.getByRole('heading', { name: 'Grass' }).waitFor(); } },
     { name: 'settings', open: async (page) => { await page.goto(`${t.url}/settings`); await page.getByRole('button', { name: 'Update Profile' }).waitFor(); } },
+    { name: 'profile', open: async (page) => { await page.goto(`${t.url}/profile`); await page.getByTestId('profile-stats').waitFor(); await page.getByTestId('file-card').first().waitFor(); } },
+    {
+      name: 'followers dialog',
+      open: async (page) => {
+        await page.goto(`${t.url}/profile`);
+        await page.getByTestId('profile-stats').getByRole('button', { name: /Followers/ }).click();
+        await page.getByRole('dialog', { name: 'Followers' }).getByText('No followers yet').waitFor();
+      },
+    },
+    { name: 'search', open: async (page) => { await page.goto(`${t.url}/search?q=coffee`); await page.getByRole('heading', { name: /^Search \| Coffee \| \d+ results?$/ }).waitFor(); } },
+    { name: 'explore', open: async (page) => { await page.goto(`${t.url}/search`); await page.getByRole('heading', { name: 'Explore' }).waitFor(); await page.getByTestId('file-card').first().waitFor(); } },
   ];
 }
 
@@ -220,7 +231,8 @@ async function eachScreen<T>(theme: Theme, width: number, check: (page: Page, sc
 describe.each<Theme>(['light', 'dark'])('accessibility in the %s theme', (theme) => {
   it('has no serious or critical axe violations on the visitor and member screens', async () => {
     expect(await eachScreen(theme, 1280, (page, screens) => auditAll(page, screens, theme))).toEqual([]);
-  });
+    // Twenty-odd screens, each loaded, settled and audited.
+  }, 300_000);
 
   it(`fits every screen in ${PHONE_WIDTH} px without sideways scrolling`, async () => {
     expect(await eachScreen(theme, PHONE_WIDTH, (page, screens) => overflowing(page, screens, theme))).toEqual([]);

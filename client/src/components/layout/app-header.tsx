@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@contract/users';
 import { Compass } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { HeaderSearch } from './header-search';
@@ -13,13 +13,19 @@ import { UserMenu } from './user-menu';
  * button and the notification bell go) and the avatar menu.
  */
 export function AppHeader({ user, actions, onCreateFolder }: { user: CurrentUser; actions?: ReactNode; onCreateFolder?: () => void }) {
+  const [location] = useLocation();
+  const exploring = location === '/search';
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/80 backdrop-blur-xl supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-[1600px] items-center gap-2 px-3 sm:gap-4 sm:px-6">
         <Link href="/" aria-label="Kaleido home" className="shrink-0 rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           <Logo markClassName="size-8" className="[&>span:last-child]:hidden sm:[&>span:last-child]:inline" />
         </Link>
-        <Link href="/search" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'h-9 rounded-full px-3 text-sm')}>
+        <Link
+          href="/search"
+          aria-current={exploring ? 'page' : undefined}
+          className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), 'h-9 rounded-full px-3 text-sm', exploring && 'bg-accent text-accent-foreground')}
+        >
           <Compass aria-hidden />
           Explore
         </Link>

@@ -3,10 +3,13 @@ import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { cn } from '@/lib/utils';
 
-/** The header's search box: submits to /search?q=… only when the trimmed text is not empty. */
-export function HeaderSearch({ className }: { className?: string }) {
-  const [, navigate] = useLocation();
-  const [text, setText] = useState('');
+/**
+ * The header's search box: submits to /search?q=… only when the trimmed text is not empty.
+ * On /search it starts with the text being searched for (or `initialText`).
+ */
+export function HeaderSearch({ className, initialText }: { className?: string; initialText?: string }) {
+  const [location, navigate] = useLocation();
+  const [text, setText] = useState(() => initialText ?? (location === '/search' ? (new URLSearchParams(window.location.search).get('q') ?? '') : ''));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

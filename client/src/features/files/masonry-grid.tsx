@@ -19,9 +19,9 @@ export function useColumnCount(): number {
  * last (only when `adClient` is set), dealt round-robin into columns. Any screen that lists
  * files (feed, profile, folder, search) renders this.
  */
-export function MasonryGrid({ files, adClient, onOpen, cardAction }: { files: readonly FileDto[]; adClient?: string | null; onOpen: (file: FileDto) => void; cardAction?: (file: FileDto) => ReactNode }) {
+export function MasonryGrid({ files, adClient, onOpen, cardAction, keepOrder = false }: { files: readonly FileDto[]; adClient?: string | null; onOpen: (file: FileDto) => void; cardAction?: (file: FileDto) => ReactNode; keepOrder?: boolean }) {
   const columnCount = useColumnCount();
-  const columns = useMemo(() => dealIntoColumns(masonryItems(files, Boolean(adClient)), columnCount), [files, adClient, columnCount]);
+  const columns = useMemo(() => dealIntoColumns(masonryItems(files, Boolean(adClient), keepOrder), columnCount), [files, adClient, columnCount, keepOrder]);
 
   return (
     <div className="flex items-start gap-3 sm:gap-4" data-testid="masonry-grid" data-columns={columnCount}>

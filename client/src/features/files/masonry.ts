@@ -21,8 +21,9 @@ export function columnsForWidth(width: number): number {
 /**
  * Files de-duplicated by id and sorted newest id first; when ads are on, one ad card for every
  * 10th file, sorted after the files (spec 2 §4: "files newest id first and ads last").
+ * `keepOrder` keeps the server's order instead: search results ordered by the member's choice.
  */
-export function masonryItems(files: readonly FileDto[], withAds: boolean): MasonryItem[] {
+export function masonryItems(files: readonly FileDto[], withAds: boolean, keepOrder = false): MasonryItem[] {
   const seen = new Set<number>();
   const items: MasonryItem[] = [];
   for (const file of files) {
@@ -30,7 +31,7 @@ export function masonryItems(files: readonly FileDto[], withAds: boolean): Mason
     seen.add(file.id);
     items.push({ type: 'file', id: file.id, file });
   }
-  items.sort((a, b) => (b.id as number) - (a.id as number));
+  if (!keepOrder) items.sort((a, b) => (b.id as number) - (a.id as number));
   if (withAds) {
     const adCount = Math.floor(items.length / AD_EVERY);
     for (let slot = 1; slot <= adCount; slot += 1) items.push({ type: 'ad', id: `ad-${slot}`, slot });

@@ -22,6 +22,9 @@ describe('masonryItems', () => {
   it('removes duplicates and puts the newest id first', () => {
     expect(ids(masonryItems([file(3), file(9), file(3), file(5), file(9)], false))).toEqual([9, 5, 3]);
   });
+  it('keeps the given order when asked (search results in the chosen order)', () => {
+    expect(ids(masonryItems([file(3), file(9), file(3), file(5)], false, true))).toEqual([3, 9, 5]);
+  });
   it('adds no ads when ads are off', () => {
     const files = Array.from({ length: 25 }, (_, i) => file(i + 1));
     expect(masonryItems(files, false).every((item) => item.type === 'file')).toBe(true);

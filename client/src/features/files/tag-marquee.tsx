@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import { useMotionReduced } from '@/features/settings/motion';
 import { throwIfResNotOk, toQueryString } from '@/lib/api';
 import { cn } from '@/lib/utils';
+import { tagSearchHref } from '@/features/search/search-params';
 import { randomTagsKey } from './file-queries';
 import './tag-marquee.css';
 
@@ -24,8 +25,9 @@ async function fetchRandomTags({ signal }: { signal: AbortSignal }): Promise<str
   }
 }
 
+/** Where a tag chip leads: search for exactly that tag (contract/search.ts `tag`). */
 export function searchHref(tag: string): string {
-  return `/search?q=${encodeURIComponent(tag)}`;
+  return tagSearchHref(tag);
 }
 
 /**

@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@contract/routes';
+import type { FollowResponse, UserProfile } from '@contract/users';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api';
+import { useAuth } from '@/lib/auth';
+import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { peopleKey, profileKey } from './profile-queries';
+
+/**
+ * Follow or unfollow `userId` (spec 2 §4 Follow): POST when not following, DELETE when
+ * following. The answer carries the exact counts, so both profiles update without a refetch;
+ * the people lists that changed are refetched when next opened.
+ */
+export function useFollow(userId: number) {
+  const client = useQueryClient();
+  const { user: me } = useAuth();
+
+  return useMutation({
+    mutationFn: (follow: boolean) => apiRequest<FollowResponse>(follow ? 'POST' : 'DELETE', api.userFollow(userId)),
+    onSuccess: (result) => {
+      client.setQueryData<UserProfile>(profileKey(userId), (profile) =>
+        profile && { ...profile, isFollowing: result.isFollowing, followersCount: result.followersCount },
+      );
+      if (me) {
+        client.setQueryData<UserProfile>(profileKey(me.id), (profile) => profile && { ...profile, followingCount: result.followingCount });
+        void client.invalidateQueries({ queryKey: peopleKey(me.id, 'following') });
+      }
+      void client.invalidateQueries({ queryKey: peopleKey(userId, 'followers') });
+      toast({ title: result.isFollowing ? 'Following' : 'Unfollowed' });
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) handleUnauthorized();
+      else toast({ title: 'Error', description: 'Failed to update follow status', variant: 'destructive' });
+    },
+  });
+}

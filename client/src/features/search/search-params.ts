@@ -1,0 +1,114 @@
+import type { FileDto } from '@contract/files';
+import type { ResultType, SearchResultItem } from '@contract/search';
+
+// The pure rules of the Search and Explore screen (spec 2 §2 Search), tested alone.
+
+export type TypeFilter = 'all' | 'image' | 'video' | 'audio' | 'document';
+export type OrderFilter = 'newest' | 'oldest' | 'most_liked' | 'most_viewed' | 'alphabetical';
+
+export interface SearchFilters {
+  fileType: TypeFilter;
+  resultType: ResultType;
+  /** Unset: best match first for a search, a random order for the Explore feed. */
+  sortBy: OrderFilter | null;
+}
+
+export const DEFAULT_FILTERS: SearchFilters = { fileType: 'all', resultType: 'all', sortBy: null };
+
+export const TYPE_OPTIONS: ReadonlyArray<{ value: TypeFilter; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'image', label: 'Images' },
+  { value: 'video', label: 'Videos' },
+  { value: 'audio', label: 'Audio' },
+  { value: 'document', label: 'Documents' },
+];
+
+export const FIELD_OPTIONS: ReadonlyArray<{ value: ResultType; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'files', label: 'Files' },
+  { value: 'users', label: 'Users' },
+  { value: 'folders', label: 'Folders' },
+];
+
+export const ORDER_OPTIONS: ReadonlyArray<{ value: OrderFilter; label: string }> = [
+  { value: 'newest', label: 'Newest first' },
+  { value: 'oldest', label: 'Oldest first' },
+  { value: 'most_liked', label: 'Most liked' },
+  { value: 'most_viewed', label: 'Most viewed' },
+  { value: 'alphabetical', label: 'Alphabetical' },
+];
+
+/** What the address bar asks for: free text `q`, or a tag chip's exact `tag`. */
+export interface AddressQuery {
+  q: string;
+  tag: string;
+}
+
+export function readAddressQuery(search: string): AddressQuery {
+  const params = new URLSearchParams(search);
+  return { q: params.get('q')?.trim() ?? '', tag: params.get('tag')?.trim() ?? '' };
+}
+
+export function sameAddressQuery(a: AddressQuery, b: AddressQuery): boolean {
+  return a.q === b.q && a.tag === b.tag;
+}
+
+/** The words the member searched for: the tag when a chip led here, else the text. */
+export function searchTerm(query: AddressQuery): string {
+  return query.tag || query.q;
+}
+
+/** /search?q=… for typed text (the header box); '/search' when the trimmed text is empty. */
+export function textSearchHref(text: string): string {
+  const term = text.trim();
+  return term ? `/search?q=${encodeURIComponent(term)}` : '/search';
+}
+
+/** /search?tag=… : the exact-tag search every tag chip leads to (contract/search.ts). */
+export function tagSearchHref(tag: string): string {
+  return `/search?tag=${encodeURIComponent(tag)}`;
+}
+
+/** 'cats in hats' → 'Cats in hats'. */
+export function capitalise(text: string): string {
+  return text ? text[0].toLocaleUpperCase() + text.slice(1) : text;
+}
+
+/** 'Search | {Query capitalised} | {count} results'; 'Explore' with no query. */
+export function searchTitle(term: string, count: number | undefined): string {
+  if (!term) return 'Explore';
+  const counted = count === undefined ? '…' : `${count.toLocaleString('en-US')} ${count === 1 ? 'result' : 'results'}`;
+  return `Search | ${capitalise(term)} | ${counted}`;
+}
+
+export interface GroupedResults {
+  users: Extract<SearchResultItem, { type: 'user' }>['data'][];
+  folders: Extract<SearchResultItem, { type: 'folder' }>['data'][];
+  files: FileDto[];
+}
+
+/** Splits result items into the page's three groups, keeping the server's order and dropping repeats. */
+export function groupResults(items: readonly SearchResultItem[]): GroupedResults {
+  const groups: GroupedResults = { users: [], folders: [], files: [] };
+  const seen = new Set<string>();
+  for (const item of items) {
+    const key = `${item.type}:${item.data.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (item.type === 'user') groups.users.push(item.data);
+    else if (item.type === 'folder') groups.folders.push(item.data);
+    else groups.files.push(item.data);
+  }
+  return groups;
+}
+
+/** The query string of one search call: the filters only when they narrow something. */
+export function searchParams(query: AddressQuery, filters: SearchFilters): Record<string, string | undefined> {
+  return {
+    q: query.q || undefined,
+    tag: query.tag || undefined,
+    fileType: filters.fileType === 'all' ? undefined : filters.fileType,
+    resultType: filters.resultType === 'all' ? undefined : filters.resultType,
+    sortBy: filters.sortBy ?? undefined,
+  };
+}
