@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, toastText } from '../helpers/browser';
+import { launchBrowser, toastText, signUpInBrowser } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { newMember } from '../helpers/test-client';
 
@@ -26,9 +26,8 @@ function context(width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise
   return browser.newContext({ viewport: { width, height: 900 }, colorScheme });
 }
 
-async function register(page: Page, member: Record<string, string>): Promise<void> {
-  const res = await page.request.post(`${t.url}/api/register`, { data: member, headers: { Origin: t.url } });
-  expect(res.status()).toBe(201);
+function register(page: Page, member: Record<string, string>): Promise<number> {
+  return signUpInBrowser(page, t.url, member);
 }
 
 async function uploadPhoto(page: Page, photo: string, name: string): Promise<number> {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, toastText } from '../helpers/browser';
+import { launchBrowser, toastText, signUpInBrowser } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { newMember } from '../helpers/test-client';
 
@@ -27,10 +27,8 @@ function context(width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise
 }
 
 /** Signs a member up inside the page's cookie jar; answers their id. */
-async function register(page: Page, member: Record<string, string>): Promise<number> {
-  const res = await page.request.post(`${t.url}/api/register`, { data: member, headers: { Origin: t.url } });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
+function register(page: Page, member: Record<string, string>): Promise<number> {
+  return signUpInBrowser(page, t.url, member);
 }
 
 async function uploadPhoto(page: Page, photo: string, name: string, tags: string): Promise<number> {

@@ -24,7 +24,8 @@ export async function toastText(page: Page): Promise<string> {
 }
 
 /** A member created through the API inside the page's own cookie jar, as the Playwright login fixture of Epic Stack does. */
-export async function signUpInBrowser(page: Page, baseUrl: string, member: Record<string, string>): Promise<void> {
+export async function signUpInBrowser(page: Page, baseUrl: string, member: Record<string, string>): Promise<number> {
   const res = await page.request.post(`${baseUrl}/api/register`, { data: member, headers: { origin: baseUrl } });
   if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
 }
