@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, toastText, signUpInBrowser } from '../helpers/browser';
+import { launchBrowser, signUpInBrowser, waitForToast } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { newMember } from '../helpers/test-client';
 
@@ -84,7 +84,7 @@ describe('folders journey', () => {
     await create.getByLabel('Folder Name').fill('  Lisbon trip  ');
     await create.getByLabel('Description (Optional)').fill('Tiles, trams and coffee');
     await create.getByRole('button', { name: 'Create Folder' }).click();
-    expect(await toastText(owner)).toContain('Folder created');
+    await waitForToast(owner, 'Folder created');
     await create.waitFor({ state: 'hidden' });
 
     // Save the file into it from the card's hover button.
@@ -93,7 +93,7 @@ describe('folders journey', () => {
     await owner.getByRole('button', { name: 'Save Morning cup to a folder' }).click();
     const save = owner.getByRole('dialog', { name: 'Save to Folder' });
     await save.getByRole('button', { name: /Lisbon trip/ }).click();
-    expect(await toastText(owner)).toContain('File saved to Lisbon trip');
+    await waitForToast(owner, 'File saved to Lisbon trip');
     await save.waitFor({ state: 'hidden' });
     await shot(owner, 'home-after-save');
 
@@ -200,7 +200,7 @@ describe('folders journey', () => {
     expect(await add.isDisabled()).toBe(true);
     await page.getByLabel('Add to Folder').selectOption({ label: 'Cats' });
     await add.click();
-    expect(await toastText(page)).toContain('File saved to Cats');
+    await waitForToast(page, 'File saved to Cats');
     await page.getByRole('region', { name: 'In Folders' }).getByRole('link', { name: 'Cats' }).waitFor();
     await shot(page, 'file-page-in-folders');
 
@@ -221,7 +221,7 @@ describe('folders journey', () => {
     await save.getByLabel('Folder Name').fill('  Whiskers  ');
     await shot(page, 'detail-save-dialog');
     await save.getByRole('button', { name: 'Save to Folder' }).click();
-    expect(await toastText(page)).toContain('Created and saved to Whiskers');
+    await waitForToast(page, 'Created and saved to Whiskers');
     await detail.getByRole('tab', { name: 'Saved to (2)' }).waitFor();
     await page.goto(t.url);
 
@@ -232,7 +232,7 @@ describe('folders journey', () => {
     await cardSave.getByLabel('Create new folder:').fill('By enter');
     await shot(page, 'card-save-dialog');
     await cardSave.getByLabel('Create new folder:').press('Enter');
-    expect(await toastText(page)).toContain('Created and saved to By enter');
+    await waitForToast(page, 'Created and saved to By enter');
 
     // An empty folder, then deleting it goes to /profile.
     await page.goto(`${t.url}/folder/${empty.id}`);
@@ -250,7 +250,7 @@ describe('folders journey', () => {
     await poll(() => page.getByTestId('file-card').count()).toBe(1);
     await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Make Public' }).click();
-    expect(await toastText(page)).toContain('Folder is now public');
+    await waitForToast(page, 'Folder is now public');
     await page.getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: 'Delete Folder' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Folder' });

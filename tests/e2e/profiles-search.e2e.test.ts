@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, toastText, signUpInBrowser } from '../helpers/browser';
+import { launchBrowser, signUpInBrowser, waitForToast } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { newMember } from '../helpers/test-client';
 
@@ -94,7 +94,7 @@ describe('profiles and search journey', () => {
     await expect.poll(() => viewer.getByTestId('file-card').count()).toBe(2);
     await viewer.getByRole('link', { name: 'Message' }).waitFor();
     await viewer.getByRole('button', { name: 'Follow', exact: true }).click();
-    expect(await toastText(viewer)).toContain('Following');
+    await waitForToast(viewer, 'Following');
     await expect.poll(() => statButton(viewer, /Followers?/).textContent()).toBe('1Follower');
     await viewer.getByRole('button', { name: 'Unfollow' }).waitFor();
     await shot(viewer, 'profile-other-light');
@@ -117,7 +117,7 @@ describe('profiles and search journey', () => {
     // Unfollow brings the count back.
     await viewer.goto(`${t.url}/profile/${painterId}`);
     await viewer.getByRole('button', { name: 'Unfollow' }).click();
-    expect(await toastText(viewer)).toContain('Unfollowed');
+    await waitForToast(viewer, 'Unfollowed');
     await expect.poll(() => statButton(viewer, /Followers?/).textContent()).toBe('0Followers');
 
     // A tag chip in the file's detail lands on that exact tag's results.

@@ -23,6 +23,12 @@ export async function toastText(page: Page): Promise<string> {
   return (await toast.innerText()).replace(/\s+/g, ' ').trim();
 }
 
+/** Waits until a toast on screen holds `text`: an earlier toast may still be leaving. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  const toast = page.locator('[data-testid="toast"]').filter({ hasText: text });
+  await toast.first().waitFor({ state: 'visible', timeout: 15_000 });
+}
+
 /** A member created through the API inside the page's own cookie jar, as the Playwright login fixture of Epic Stack does. */
 export async function signUpInBrowser(page: Page, baseUrl: string, member: Record<string, string>): Promise<number> {
   const res = await page.request.post(`${baseUrl}/api/register`, { data: member, headers: { origin: baseUrl } });
