@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,13 +5,11 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { migrateDatabase, openDatabase, type Database } from '../server/db/client.ts';
+import { migrateDatabase, type Database } from '../server/db/client.ts';
+import { openBenchDatabase } from './bench-database.ts';
 
 // Feed throughput with 100 000 files: `GET /api/files` at offset 0 and at offset 10 000 (with
 // `before`, as the client sends it, and without, to show what the keyset saves), each against
@@ -30,13 +27,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 export type FeedBenchRow = { db: string; case: string; appRps: number; bareRps: number; ratio: number; appP50Ms: number; appP99Ms: number };
 export type FeedBenchResult = { rows: FeedBenchRow[]; seed: { db: string; seconds: number }[] };
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 /** 200 owners and 100 000 files (10 % private, mixed kinds) in two INSERT … SELECT statements. */
 export async function seed(database: Database): Promise<number> {
@@ -61,26 +52,6 @@ export async function seed(database: Database): Promise<number> {
   return (performance.now() - start) / 1000;
 }
 
-async function openPostgres(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const name = `kaleido_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const database = await openDatabase({ url: withDatabase(adminUrl, name) });
-  return {
-    database,
-    async drop() {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-async function openPglite(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const database = await openDatabase({ url: null, pglite: await PGlite.create({ extensions: { pg_trgm } }) });
-  return { database, drop: async () => undefined };
-}
-
 async function measure(url: string, headers: Record<string, string>, seconds: number): Promise<AutocannonResult> {
   await autocannon({ url, headers, connections: 10, duration: 1 }); // warm-up: JIT, plans, pool
   const result = await autocannon({ url, headers, connections: 10, duration: seconds });
@@ -89,7 +60,7 @@ async function measure(url: string, headers: Record<string, string>, seconds: nu
 }
 
 async function benchOne(kind: 'postgres' | 'pglite', seconds: number): Promise<{ rows: FeedBenchRow[]; seedSeconds: number }> {
-  const opened = kind === 'postgres' ? await openPostgres() : await openPglite();
+  const opened = await openBenchDatabase(kind);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-bench-'));
   let bare: http.Server | null = null;
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;

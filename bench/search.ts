@@ -2,11 +2,9 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { eq, sql, type SQL } from 'drizzle-orm';
-import pg from 'pg';
-import { migrateDatabase, openDatabase, type Database } from '../server/db/client.ts';
+import { migrateDatabase, type Database } from '../server/db/client.ts';
+import { openBenchDatabase } from './bench-database.ts';
 import { files } from '../server/db/schema/index.ts';
 import { createSearchRepo, fileOrder, fileSearchWhere, type FileFilter } from '../server/modules/search/search.repo.ts';
 import { parseSearchText } from '../server/modules/search/search-text.ts';
@@ -23,7 +21,6 @@ const WARMUP = 20;
 
 export type SearchBenchRow = { db: string; case: string; p50Ms: number; p95Ms: number; p50Ratio: number; p95Ratio: number; rowsMatched: number };
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /**
  * The n-th word of a made-up vocabulary of 2000 seven-letter words over 16 letters (md5 with
  * digits turned into letters), so words share trigrams about as often as real words do; a
@@ -59,30 +56,6 @@ async function seed(database: Database): Promise<number> {
     from generate_series(1, ${FILES}) g`);
   await db.execute(sql`analyze`);
   return (performance.now() - start) / 1000;
-}
-
-async function openPostgres(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const name = `kaleido_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  const database = await openDatabase({ url: u.toString() });
-  return {
-    database,
-    async drop() {
-      // BENCH_KEEP=1 keeps the seeded database for EXPLAIN by hand.
-      if (process.env.BENCH_KEEP) console.log(`kept database ${name}`);
-      else await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-async function openPglite(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const database = await openDatabase({ url: null, pglite: await PGlite.create({ extensions: { pg_trgm } }) });
-  return { database, drop: async () => undefined };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -121,7 +94,7 @@ async function explain(database: Database, query: SQL, spelling: boolean): Promi
 }
 
 async function benchOne(kind: 'postgres' | 'pglite'): Promise<{ rows: SearchBenchRow[]; plans: Record<string, string>; seedSeconds: number }> {
-  const opened = kind === 'postgres' ? await openPostgres() : await openPglite();
+  const opened = await openBenchDatabase(kind);
   try {
     await migrateDatabase(opened.database);
     const seedSeconds = await seed(opened.database);

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { CurrentUser } from '@contract/users';
 import { AppLayout } from '@/components/layout/app-layout';
 import { buttonVariants } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { FilePreview } from '@/features/files/file-preview';
@@ -22,16 +23,11 @@ function BackToHome() {
 
 function NotFound() {
   return (
-    <div className="flex flex-col items-center px-4 py-24 text-center">
-      <span className="mb-6 flex size-16 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
-        <FileQuestion className="size-8" aria-hidden />
-      </span>
-      <h1 className="text-xl font-semibold tracking-tight">File not found</h1>
-      <p className="mt-2 max-w-md text-muted-foreground">The file you're looking for doesn't exist or you don't have permission to view it.</p>
-      <Link href="/" className={cn(buttonVariants(), 'mt-6')}>
+    <EmptyState icon={FileQuestion} tone="muted" heading="h1" title="File not found" text="The file you're looking for doesn't exist or you don't have permission to view it." className="py-24">
+      <Link href="/" className={buttonVariants()}>
         Back to Home
       </Link>
-    </div>
+    </EmptyState>
   );
 }
 

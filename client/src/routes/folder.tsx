@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import type { CurrentUser } from '@contract/users';
 import { AppLayout } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { CollaborateDialog } from '@/features/folders/collaborate-dialog';
 import { ConfirmDialog } from '@/features/folders/confirm-dialog';
@@ -19,17 +20,12 @@ import { useFolder } from '@/features/folders/use-folders';
 function FolderNotFound() {
   const [, navigate] = useLocation();
   return (
-    <div className="flex flex-col items-center px-4 py-24 text-center">
-      <span className="mb-6 flex size-16 items-center justify-center rounded-2xl bg-muted text-muted-foreground">
-        <FolderX className="size-8" aria-hidden />
-      </span>
-      <h1 className="text-xl font-semibold tracking-tight">Folder not found</h1>
-      <p className="mt-2 max-w-md text-muted-foreground">This folder doesn't exist or you don't have permission to view it.</p>
-      <Button className="mt-6" onClick={() => (window.history.length > 1 ? window.history.back() : navigate('/'))}>
+    <EmptyState icon={FolderX} tone="muted" heading="h1" title="Folder not found" text="This folder doesn't exist or you don't have permission to view it." className="py-24">
+      <Button onClick={() => (window.history.length > 1 ? window.history.back() : navigate('/'))}>
         <ArrowLeft aria-hidden />
         Go Back
       </Button>
-    </div>
+    </EmptyState>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Images } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { usePublicConfig } from '@/features/auth/use-public-config';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
@@ -74,12 +75,6 @@ export function HomeFeed() {
 
 function EmptyFeed() {
   return (
-    <div className="flex flex-col items-center px-4 py-20 text-center sm:py-28">
-      <span className="mb-6 flex size-16 items-center justify-center rounded-2xl bg-accent text-accent-foreground shadow-sm">
-        <Images className="size-8" aria-hidden />
-      </span>
-      <h2 className="text-xl font-semibold tracking-tight">No files found</h2>
-      <p className="mt-2 max-w-sm text-muted-foreground">Start by uploading your first file or following some users.</p>
-    </div>
+    <EmptyState icon={Images} title="No files found" text="Start by uploading your first file or following some users." className="sm:py-28" />
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { FolderDto } from '@contract/folders';
 import type { PublicUser } from '@contract/users';
 import { ProfileAvatar } from '@/features/profiles/profile-avatar';
+import { visibilityLabel } from '@/features/folders/folder-rules';
 import { profileDisplayName } from '@/features/profiles/profile-name';
 
 const CARD =
@@ -22,14 +23,11 @@ export function UserResult({ user }: { user: PublicUser }) {
   );
 }
 
-function visibilityText(folder: FolderDto): string {
-  if (folder.isAdminOnly) return 'Admin folder';
-  return folder.isPublic ? 'Public folder' : 'Private folder';
-}
+const FOLDER_KIND = { Admin: 'Admin folder', Public: 'Public folder', Private: 'Private folder' } as const;
 
 /** A folder in the results: name, 'Public folder', 'by {owner}', description; links to the folder. */
 export function FolderResult({ folder }: { folder: FolderDto }) {
-  const Icon = folder.isAdminOnly ? ShieldCheck : folder.isPublic ? Folder : FolderLock;
+  const Icon = { Admin: ShieldCheck, Public: Folder, Private: FolderLock }[visibilityLabel(folder)];
   return (
     <Link href={`/folder/${folder.id}`} className={`${CARD} items-start`} data-testid="folder-result">
       <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
@@ -38,7 +36,7 @@ export function FolderResult({ folder }: { folder: FolderDto }) {
       <span className="grid min-w-0 gap-0.5">
         <span className="truncate font-semibold group-hover:underline">{folder.name}</span>
         <span className="truncate text-xs text-muted-foreground">
-          {visibilityText(folder)} · by {profileDisplayName(folder.user, 'Anonymous')}
+          {FOLDER_KIND[visibilityLabel(folder)]} · by {profileDisplayName(folder.user, 'Anonymous')}
         </span>
         {folder.description && <span className="line-clamp-2 text-sm text-foreground/80">{folder.description}</span>}
       </span>
