@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { secret, text } from './common';
 import {
   EMAIL_MAX, NAME_MAX, PASSWORD_MAX, REGISTER_PASSWORD_MIN, RESET_PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN,
 } from './limits';
@@ -46,14 +46,14 @@ const nameField = (message: string) => text({ error: message }).trim().min(1, me
 
 export const loginBody = z.object({
   emailOrUsername: text({ error: authMessages.emailOrUsernameRequired }).trim().min(1, authMessages.emailOrUsernameRequired).max(EMAIL_MAX),
-  password: text({ error: authMessages.passwordRequired }).min(1, authMessages.passwordRequired).max(PASSWORD_MAX),
+  password: secret({ error: authMessages.passwordRequired }).min(1, authMessages.passwordRequired).max(PASSWORD_MAX),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const registerBody = z.object({
   email: emailField,
   username: usernameField,
-  password: text({ error: authMessages.passwordMin }).min(REGISTER_PASSWORD_MIN, authMessages.passwordMin).max(PASSWORD_MAX),
+  password: secret({ error: authMessages.passwordMin }).min(REGISTER_PASSWORD_MIN, authMessages.passwordMin).max(PASSWORD_MAX),
   firstName: nameField(authMessages.firstNameRequired),
   lastName: nameField(authMessages.lastNameRequired),
   /** Asked only when registration is in waitlist mode. */
@@ -63,20 +63,20 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 /** The sign-up form: the body plus the confirmation, which is never sent. */
 export const registerForm = registerBody
-  .extend({ confirmPassword: text().min(REGISTER_PASSWORD_MIN, authMessages.confirmRequired) })
+  .extend({ confirmPassword: secret().min(REGISTER_PASSWORD_MIN, authMessages.confirmRequired) })
   .refine((v) => v.password === v.confirmPassword, { message: authMessages.passwordsDontMatch, path: ['confirmPassword'] });
 
 export const forgotPasswordBody = z.object({ email: emailField });
 
 export const resetPasswordBody = z.object({
   token: text().min(1).max(200),
-  password: text({ error: authMessages.resetPasswordMin }).min(RESET_PASSWORD_MIN, authMessages.resetPasswordMin).max(PASSWORD_MAX),
+  password: secret({ error: authMessages.resetPasswordMin }).min(RESET_PASSWORD_MIN, authMessages.resetPasswordMin).max(PASSWORD_MAX),
 });
 
 export const resetPasswordForm = z
   .object({
-    password: text().min(RESET_PASSWORD_MIN, authMessages.resetPasswordMin).max(PASSWORD_MAX),
-    confirmPassword: text().min(RESET_PASSWORD_MIN, authMessages.confirmRequired),
+    password: secret().min(RESET_PASSWORD_MIN, authMessages.resetPasswordMin).max(PASSWORD_MAX),
+    confirmPassword: secret().min(RESET_PASSWORD_MIN, authMessages.confirmRequired),
   })
   .refine((v) => v.password === v.confirmPassword, { message: authMessages.passwordsDontMatch, path: ['confirmPassword'] });
 

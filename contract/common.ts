@@ -17,6 +17,15 @@ export function text(opts: { multiline?: boolean; error?: string } = {}) {
   return base.regex(opts.multiline ? MULTI_LINE : SINGLE_LINE, controlCharsMessage);
 }
 
+/**
+ * A password: hashed, never stored as text, so any character a member typed before stays
+ * valid (a pasted tab must not lock an account out); only NUL is refused, as it is everywhere.
+ */
+export function secret(opts: { error?: string } = {}) {
+  const base = opts.error ? z.string({ error: opts.error }) : z.string();
+  return base.regex(/^[^\u0000]*$/, controlCharsMessage);
+}
+
 /** True when `value` would pass `text({ multiline })`: for values that arrive outside a schema. */
 export function isSafeText(value: string, multiline = false): boolean {
   return (multiline ? MULTI_LINE : SINGLE_LINE).test(value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text } from './common';
+import { secret, text } from './common';
 import { emailField, authMessages, usernameField } from './auth';
 import { BIO_MAX, NAME_MAX, PASSWORD_MAX, REGISTER_PASSWORD_MIN } from './limits';
 
@@ -58,7 +58,7 @@ export const emailBody = z.object({ email: emailField });
 export type EmailBody = z.infer<typeof emailBody>;
 
 export const passwordBody = z.object({
-  newPassword: text().min(REGISTER_PASSWORD_MIN, authMessages.passwordMin).max(PASSWORD_MAX),
+  newPassword: secret().min(REGISTER_PASSWORD_MIN, authMessages.passwordMin).max(PASSWORD_MAX),
 });
 export type PasswordBody = z.infer<typeof passwordBody>;
 

@@ -19,14 +19,20 @@ export const sessionPlugin = fp<{ sessions: SessionsRepo; secureCookies: boolean
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   // Callback style: a request without a cookie (visitors, assets) makes no promise at all.
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return done();
+    if (!token) return done();
+    // A cookie of an ended or expired session is cleared, so the browser stops sending it and
+    // each of its next requests (thumbnails included) skips the lookup.
+    if (token.length > 100) {
+      reply.clearSessionCookie();
+      return done();
+    }
     opts.sessions.findUser(token).then((found) => {
       if (found && found.user.status === 'active') {
         request.user = found.user;
         request.sessionId = found.sessionId;
-      }
+      } else reply.clearSessionCookie();
       done();
     }, done);
   });

@@ -49,9 +49,10 @@ export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
     '/api/login',
     { schema: { tags, body: loginBody, response: { 200: currentUser, 401: errorResponse, 403: errorResponse, 429: errorResponse } } },
     async (request, reply) => {
-      const account = await d.auth.accountKey(request.body.emailOrUsername);
+      const found = await d.auth.findAccount(request.body.emailOrUsername);
+      const account = found.key;
       await d.throttle.beforeLogin(request.ip, account);
-      const session = await d.auth.login(request.body).catch(async (err) => {
+      const session = await d.auth.login(found, request.body.password).catch(async (err) => {
         if (err instanceof UnauthorizedError) await d.throttle.loginFailed(request.ip, account);
         // A pending or rejected account gave the right password: not a guess.
         else if (err instanceof ForbiddenError) await d.throttle.loginSucceeded(request.ip, account);

@@ -1,5 +1,5 @@
 import { authMessages } from '../../../contract/auth';
-import type { LoginBody, RegisterBody } from '../../../contract/auth';
+import type { RegisterBody } from '../../../contract/auth';
 import { RESET_TOKEN_TTL_MS, SESSION_TTL_MS } from '../../../contract/limits';
 import type { Config } from '../../config';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors';
@@ -13,6 +13,8 @@ import type { UserRow, UsersRepo } from '../users/users.repo';
 import type { WaitlistRepo } from '../waitlist/waitlist.repo';
 import type { ResetTokensRepo, SessionsRepo } from './sessions.repo';
 import type { FastifyBaseLogger } from 'fastify';
+
+export type LoginAccount = { user: UserRow | null; key: string };
 
 type Deps = {
   config: Config;
@@ -73,9 +75,10 @@ export function createAuthService(d: Deps) {
       return startSession(user);
     },
 
-    async login(body: LoginBody): Promise<NewSession> {
-      const user = await d.users.findByLogin(body.emailOrUsername);
-      const ok = await verifyPassword(user?.passwordHash ?? null, body.password);
+    /** `account` from `findAccount`: the member is looked up once per sign-in. */
+    async login(account: LoginAccount, password: string): Promise<NewSession> {
+      const { user } = account;
+      const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok) throw new UnauthorizedError(authMessages.invalidCredentials);
       if (user.status === 'pending') throw new ForbiddenError(authMessages.pendingApproval);
       if (user.status === 'rejected') throw new ForbiddenError(authMessages.rejected);
@@ -83,9 +86,10 @@ export function createAuthService(d: Deps) {
     },
 
     /** The per-account rate-limit key: one counter for a member whether named by email or username. */
-    async accountKey(emailOrUsername: string): Promise<string> {
+    /** The member a sign-in names, and the key its throttling counts under (the name when unknown). */
+    async findAccount(emailOrUsername: string): Promise<LoginAccount> {
       const user = await d.users.findByLogin(emailOrUsername);
-      return user ? `user:${user.id}` : `name:${emailOrUsername.trim().toLowerCase()}`;
+      return { user, key: user ? `user:${user.id}` : `name:${emailOrUsername.trim().toLowerCase()}` };
     },
 
     async usernameStatus(username: string): Promise<{ available: boolean; message: string }> {

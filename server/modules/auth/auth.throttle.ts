@@ -16,8 +16,8 @@ function refuse(refusal: Refusal | null): void {
  * - failures spend, successes do not: a sign-in that works gives its address point back;
  * - per account and address, `accountFailures` failed sign-ins then 429 for that pair only, so
  *   the attacker's address is stopped while the owner's other address is not;
- * - per account from all addresses, failures beyond `accountFailures` slow every further
- *   attempt by a growing delay (never a refusal), so a botnet gains little and the owner still
+ * - per account from all addresses, failures beyond `accountFailures` make further attempts
+ *   take turns a growing delay apart (at most 8 s), so a botnet gains little and the owner still
  *   gets in;
  * - per address, a far larger budget (`addressFailures`) of failures across all accounts,
  *   sign-ups, reset mails and bad reset tokens; username checks get three times it.
@@ -31,23 +31,35 @@ export function createAuthThrottle(config: Config, store: CounterStore, sleep = 
   const addressBudget = counter('auth-ip', addressFailures);
   const resetMails = counter('reset-mail', accountFailures);
   const usernameChecks = counter('username-ip', addressFailures * 3);
+  // An attacked account's attempts take turns, `delay` apart: parallel guesses are queued, not
+  // all checked after one shared sleep. A turn further off than the longest delay is refused
+  // for that long (a slow-down, never a lock-out: the owner's turn comes within seconds).
+  const nextTurn = new Map<string, number>();
+  async function waitTurn(account: string, delayMs: number): Promise<void> {
+    const now = Date.now();
+    const turn = Math.max(now, nextTurn.get(account) ?? 0);
+    if (turn - now > MAX_ACCOUNT_DELAY_MS) refuse({ retryAfterMs: turn - now });
+    if (nextTurn.size > 10_000) for (const [key, at] of nextTurn) if (at < now) nextTurn.delete(key);
+    nextTurn.set(account, turn + delayMs);
+    await sleep(turn + delayMs - now);
+  }
 
   return {
     /** Before a password is checked: refuses a spent pair or address, delays an attacked account. */
     async beforeLogin(ip: string, account: string): Promise<void> {
-      const pair = `${account}|${ip}`;
-      const pairState = await pairFailures.get(pair);
-      if (pairState && pairState.consumedPoints >= accountFailures) refuse({ retryAfterMs: pairState.msBeforeNext });
-      // Spent up front and given back on success, so parallel guesses cannot overrun the budget.
+      // Both budgets are spent up front (and given back on success), so parallel guesses
+      // cannot all read "not yet spent" and overrun them.
+      refuse(await spend(pairFailures, `${account}|${ip}`));
       refuse(await spend(addressBudget, ip));
       const excess = (await spent(accountAttempts, account)) - accountFailures;
-      if (excess >= 0) await sleep(Math.min(FIRST_ACCOUNT_DELAY_MS * 2 ** excess, MAX_ACCOUNT_DELAY_MS));
+      if (excess >= 0) await waitTurn(account, Math.min(FIRST_ACCOUNT_DELAY_MS * 2 ** excess, MAX_ACCOUNT_DELAY_MS));
     },
-    async loginFailed(ip: string, account: string): Promise<void> {
-      await Promise.all([spend(pairFailures, `${account}|${ip}`), spend(accountAttempts, account)]);
+    async loginFailed(_ip: string, account: string): Promise<void> {
+      await spend(accountAttempts, account);
     },
     /** The owner got in: their account and this address start afresh. */
     async loginSucceeded(ip: string, account: string): Promise<void> {
+      nextTurn.delete(account);
       await Promise.all([pairFailures.delete(`${account}|${ip}`), accountAttempts.delete(account), addressBudget.reward(ip, 1)]);
     },
 

@@ -19,6 +19,9 @@ export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, o
   const max = opts.max ?? 10_000;
   const byHash = new Map<string, Entry>();
   const hashesByUser = new Map<number, Set<string>>();
+  // Bumped by every invalidation: a lookup that started before one must not store what it
+  // read, or a session ended meanwhile (logout, password change) would live on until the TTL.
+  let generation = 0;
 
   function drop(hash: string): void {
     const entry = byHash.get(hash);
@@ -26,8 +29,12 @@ export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, o
     byHash.delete(hash);
     hashesByUser.get(entry.user.id)?.delete(hash);
   }
-  bus.subscribe('session', (hash) => drop(hash));
+  bus.subscribe('session', (hash) => {
+    generation += 1;
+    drop(hash);
+  });
   bus.subscribe('user', (userId) => {
+    generation += 1;
     if (userId === ALL) {
       byHash.clear();
       hashesByUser.clear();
@@ -45,9 +52,10 @@ export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, o
       const hit = byHash.get(hash);
       if (hit && hit.cachedUntil > now && hit.expiresAt > now) return { sessionId: hit.sessionId, user: hit.user, expiresAt: new Date(hit.expiresAt) };
       if (hit) drop(hash);
+      const startedAt = generation;
       const found = await repo.findUser(token);
       // Unknown tokens are not remembered: a client trying random tokens must not fill memory.
-      if (!found) return null;
+      if (!found || startedAt !== generation) return found;
       if (byHash.size >= max) drop(byHash.keys().next().value!);
       byHash.set(hash, { sessionId: found.sessionId, user: found.user, expiresAt: found.expiresAt.getTime(), cachedUntil: now + ttlMs });
       let hashes = hashesByUser.get(found.user.id);
