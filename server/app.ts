@@ -93,6 +93,8 @@ export function serverTimeouts(s: Config['server']) {
   };
 }
 
+const FEED_USER_COLUMNS = new Set(['username', 'firstName', 'lastName', 'profileImageKey', 'status']);
+
 /** Builds the whole app from its parts; main.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -116,12 +118,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bus = deps.bus ?? createLocalBus();
   const feedCache = createFeedCache(bus);
   const touchesFeed = () => bus.publish('feed', ALL);
-  // A member's row is in their cached sessions (request.user) and on their cards in the feed.
+  // A member's row is in their cached sessions (request.user); only the fields a file card
+  // shows of its owner (contract/files.ts fileOwner) and their status reach cached feed pages.
   const users = afterWrites(createUsersRepo(db), (method, args) => {
     // A new member has neither sessions nor files yet: sign-ups leave the caches warm.
     if (method === 'insert') return;
     bus.publish('user', typeof args[0] === 'number' ? String(args[0]) : ALL);
-    touchesFeed();
+    if (method === 'update' && Object.keys(args[1] as object).some((column) => FEED_USER_COLUMNS.has(column))) touchesFeed();
   });
   const sessions = createCachedSessions(createSessionsRepo(db), bus);
   const resetTokens = createResetTokensRepo(db);
@@ -143,14 +146,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const social = afterWrites(createSocialRepo(db), (method, _args, result) => (method === 'recordView' && result === null ? undefined : touchesFeed()));
   const discovery = createDiscoveryRepo(db);
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
-  const tagging = createTaggingService({ files, recognition: afterWrites(createRecognitionRepo(db), touchesFeed), storage, recognizer, log: app.log });
+  const tagging = createTaggingService({ files, recognition: afterWrites(createRecognitionRepo(db), (method, _args, row) => method === 'record' && row && touchesFeed()), storage, recognizer, log: app.log });
   // Folder links, collaborators and accepted invites change which files a viewer sees (the
   // folder grant of server/access/visibility.ts), so their writes invalidate the feed too.
   const folderDeps = {
     folders: afterWrites(createFoldersRepo(db), touchesFeed),
     links: afterWrites(createFolderFilesRepo(db), touchesFeed),
     collaborators: afterWrites(createCollaboratorsRepo(db), touchesFeed),
-    invites: afterWrites(createInvitesRepo(db), touchesFeed),
+    // A pending invite grants nothing; an accepted one makes the folder's files visible.
+    invites: afterWrites(createInvitesRepo(db), (method) => method === 'accept' && touchesFeed()),
     files,
     users,
   };

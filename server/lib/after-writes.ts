@@ -1,5 +1,5 @@
 /** Method names that only read; everything else on a repository is taken as a write. */
-const READ = /^(find|count|list|hydrate|feed|ids|slideshow|random|is|has|get)/;
+const READ = /^(find|count|list|hydrate|feed|ids|slideshow|random|is|has|get|search)/;
 
 /**
  * The repository with a hook after each write method has succeeded. A write method added later

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, ne, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/index';
 
@@ -31,21 +31,6 @@ export function createUsersRepo(db: Db) {
     async update(id: number, values: Partial<NewUser>): Promise<UserRow> {
       const [row] = await db.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, id)).returning();
       return row;
-    },
-    /**
-     * Active members whose username or name contains `term` (case-insensitive), usernames that
-     * start with it first; never `excludeId` (the viewer). Only public fields are selected.
-     */
-    async search(term: string, excludeId: number, limit: number) {
-      const literal = term.replace(/[\\%_]/g, (c) => `\\${c}`);
-      const pattern = `%${literal}%`;
-      const prefix = `${literal}%`;
-      return db
-        .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, profileImageKey: users.profileImageKey })
-        .from(users)
-        .where(and(eq(users.status, 'active'), ne(users.id, excludeId), or(ilike(users.username, pattern), ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))))
-        .orderBy(sql`case when ${users.username} ilike ${prefix} then 0 else 1 end`, asc(users.username))
-        .limit(limit);
     },
     /** Merges the given keys into the stored preferences in one statement, so two saves never lose each other's keys. */
     async mergePreferences(id: number, patch: Record<string, unknown>): Promise<UserRow> {
