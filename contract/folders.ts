@@ -19,6 +19,7 @@ export const folderMessages = {
   fileNotFound: 'File not found',
   userNotFound: 'User not found',
   notOwner: 'Only the folder owner can do this',
+  notMember: "Only the folder's owner and collaborators can see who works on it",
   notEditor: 'Only the folder owner or an editor can change its files',
   adminOnly: 'Only admins can make a folder admin-only',
   ownerRoleFixed: "The folder owner's role cannot be changed or removed",
@@ -26,6 +27,7 @@ export const folderMessages = {
   inviteNotFound: 'Invalid invite',
   inviteExpired: 'This invite has expired',
   inviteNotForYou: 'This invite is for another member',
+  inviteNotPending: 'This invite was already accepted, declined or revoked',
   nothingToUpdate: 'Nothing to update',
 } as const;
 

@@ -25,7 +25,7 @@ export async function collaboratorsRoutes(app: FastifyInstance, d: FolderDeps): 
     const user = requireUser(request);
     const folder = await visibleFolder(d, request.params.id, user);
     // Who works on a folder is for its members; a public folder's visitors see its files only.
-    if (!folderRoleOf(folder, user)) throw new ForbiddenError(folderMessages.notOwner);
+    if (!folderRoleOf(folder, user)) throw new ForbiddenError(folderMessages.notMember);
     const rows = await d.collaborators.listOfFolder(folder.id);
     return [ownerCollaborator(folder), ...rows.map(toCollaboratorDto)];
   });

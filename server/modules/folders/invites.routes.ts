@@ -37,7 +37,7 @@ export async function invitesRoutes(app: FastifyInstance, d: FolderDeps): Promis
     },
   );
 
-  r.delete('/api/invites/:id', { schema: { tags, params: idParam, response: { 200: messageResponse, ...refusals } } }, async (request) => {
+  r.delete('/api/invites/:id', { schema: { tags, params: idParam, response: { 200: messageResponse, 409: errorResponse, ...refusals } } }, async (request) => {
     await invites.revoke(request.params.id, requireUser(request));
     return { message: 'Invite revoked' };
   });

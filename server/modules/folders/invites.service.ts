@@ -1,7 +1,7 @@
 import { folderMessages, type CollaboratorRole, type FolderRole } from '../../../contract/folders';
 import { assertCanManage } from '../../access/folder-access';
 import type { Viewer } from '../../access/visibility';
-import { AppError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { visibleFolder, type FolderDeps } from './folder-deps';
 import { activeUser } from './folders.routes';
@@ -55,7 +55,9 @@ export function createInviteService(d: FolderDeps) {
       if (!invite) throw new NotFoundError(folderMessages.inviteNotFound);
       const folder = await visibleFolder(d, invite.folderId, member);
       assertCanManage(folder, member);
-      await d.invites.close(invite.id, 'revoked', null);
+      // Only a pending invite can be revoked: an accepted one is a collaborator now (removed in
+      // the collaborators list), and saying "revoked" would promise what did not happen.
+      if (!(await d.invites.close(invite.id, 'revoked', null))) throw new ConflictError(folderMessages.inviteNotPending);
     },
 
     /** What the invite page shows: a pending or expired invite; any other answers 'Invalid invite'. */
