@@ -16,8 +16,6 @@ export const folderMessages = {
   nameTooLong: `Folder name must be less than ${FOLDER_NAME_MAX} characters`,
   descriptionTooLong: `Description must be less than ${FOLDER_DESCRIPTION_MAX} characters`,
   folderNotFound: 'Folder not found',
-  fileNotFound: 'File not found',
-  userNotFound: 'User not found',
   notOwner: 'Only the folder owner can do this',
   notMember: "Only the folder's owner and collaborators can see who works on it",
   notEditor: 'Only the folder owner or an editor can change its files',

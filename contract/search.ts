@@ -5,7 +5,7 @@ import { folderDto } from './folders';
 import { publicUser } from './users';
 
 // Search and Explore (spec 2 §2 Search, §3 Search result item, §7 `files/search`, §9).
-// docs/decisions/010-search.md says how the matching works.
+// docs/decisions/011-search.md says how the matching works.
 
 export const SEARCH_TEXT_MAX = 200;
 

@@ -50,7 +50,6 @@ export const userList = z.array(publicUser);
 
 /** GET /api/users/{id}/follow-status. */
 export const followStatusResponse = z.object({ isFollowing: z.boolean() });
-export type FollowStatusResponse = z.infer<typeof followStatusResponse>;
 
 /**
  * POST and DELETE /api/users/{id}/follow, both idempotent: the state afterwards, the followed
@@ -75,8 +74,6 @@ export const userSearchParams = z.object({ term: text().trim().min(1).max(100) }
 
 /** `GET /api/users/search/{term}` (spec 2 §7): members the viewer may see, never their email. */
 export const USER_SEARCH_MIN = 2;
-export const USER_SEARCH_LIMIT = 10;
-export const userSearchPath = (term: string) => `/api/users/search/${encodeURIComponent(term)}`;
 export const userSearchResult = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -11,7 +11,8 @@ export function kindCondition(type: TypeFilter | undefined): SQL | undefined {
   return eq(files.kind, type);
 }
 
-function orderFor(sort: SortBy, seed: string): SQL[] {
+/** The feed orders of the spec; search adds relevance on top of these. */
+export function fileSortOrder(sort: SortBy, seed: string): SQL[] {
   switch (sort) {
     case 'newest':
       return [desc(files.id)];
@@ -33,7 +34,7 @@ export function createDiscoveryRepo(db: Db) {
   return {
     async ids(where: SQL, opts: { sort: SortBy; type?: TypeFilter; offset: number; limit: number; seed: string }): Promise<number[]> {
       const cond = and(where, kindCondition(opts.type));
-      const rows = await db.select({ id: files.id }).from(files).where(cond).orderBy(...orderFor(opts.sort, opts.seed)).limit(opts.limit).offset(opts.offset);
+      const rows = await db.select({ id: files.id }).from(files).where(cond).orderBy(...fileSortOrder(opts.sort, opts.seed)).limit(opts.limit).offset(opts.offset);
       return rows.map((r) => r.id);
     },
     /** Images under `where` (the caller's visibility condition), in a stable shuffle for the seed. */

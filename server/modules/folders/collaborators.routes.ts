@@ -6,7 +6,7 @@ import { assertCanManage, folderRoleOf } from '../../access/folder-access';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { folderTags as tags, visibleFolder, type FolderDeps } from './folder-deps';
-import { activeUser } from './folders.routes';
+import { findActiveMember } from '../users/active-member';
 import { ownerCollaborator, toCollaboratorDto } from './folders.presenter';
 
 const refusals = { 403: errorResponse, 404: errorResponse };
@@ -37,7 +37,7 @@ export async function collaboratorsRoutes(app: FastifyInstance, d: FolderDeps): 
       const user = requireUser(request);
       const folder = await visibleFolder(d, request.params.id, user);
       assertCanManage(folder, user);
-      const member = await activeUser(d, request.body.userId);
+      const member = await findActiveMember(d.users, request.body.userId);
       if (member.id === folder.userId) throw new ForbiddenError(folderMessages.ownerRoleFixed);
       await d.collaborators.upsert(folder.id, member.id, request.body.role, user.id);
       return reply.status(201).send(await present(folder.id, member.id));

@@ -25,12 +25,12 @@ export function createFolderFilesRepo(db: Db) {
       return rows.length > 0;
     },
     /** A page of the folder's files this viewer may see, newest first. */
-    async idsInFolder(folderId: number, viewer: Viewer, page: { offset: number; limit: number }, imagesOnly = false): Promise<number[]> {
+    async idsInFolder(folderId: number, viewer: Viewer, page: { offset: number; limit: number }): Promise<number[]> {
       const rows = await db
         .select({ id: files.id })
         .from(folderFiles)
         .innerJoin(files, eq(files.id, folderFiles.fileId))
-        .where(and(eq(folderFiles.folderId, folderId), visibleFilesSql(viewer), imagesOnly ? eq(files.kind, 'image') : undefined))
+        .where(and(eq(folderFiles.folderId, folderId), visibleFilesSql(viewer)))
         .orderBy(desc(files.id))
         .limit(page.limit)
         .offset(page.offset);
@@ -66,10 +66,6 @@ export function createFolderFilesRepo(db: Db) {
         .where(and(eq(folderFiles.fileId, fileId), visibleFoldersSql(viewer)))
         .orderBy(desc(folders.id));
       return rows.map((r) => r.id);
-    },
-    async countLinks(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(folderFiles);
-      return row.n;
     },
   };
 }

@@ -15,11 +15,12 @@ import {
   updateFolderBody,
 } from '../../../contract/folders';
 import { assertCanManage, folderAbilities } from '../../access/folder-access';
-import { ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ForbiddenError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { presentFiles } from '../files/files.presenter';
 import { folderTags as tags, visibleFolder, type FolderDeps } from './folder-deps';
 import { presentFolders, toFolderDto, toPreviewImage } from './folders.presenter';
+import { findActiveMember } from '../users/active-member';
 
 const notFound = { 404: errorResponse };
 
@@ -94,19 +95,13 @@ export async function foldersRoutes(app: FastifyInstance, d: FolderDeps): Promis
 
   // A member's folders on their profile: only what this viewer may see, so counts never leak.
   r.get('/api/users/:id/folders', { schema: { tags, params: idParam, querystring: pageQuery, response: { 200: folderList, ...notFound } } }, async (request) => {
-    const owner = await activeUser(d, request.params.id);
+    const owner = await findActiveMember(d.users, request.params.id);
     return presentFolders(d.links, await d.folders.listOfOwner(owner.id, request.user, request.query), request.user);
   });
 
   r.get('/api/users/:id/folders/count', { schema: { tags, params: idParam, response: { 200: folderCountResponse, ...notFound } } }, async (request) => {
-    const owner = await activeUser(d, request.params.id);
+    const owner = await findActiveMember(d.users, request.params.id);
     return { count: await d.folders.countOfOwner(owner.id, request.user) };
   });
 }
 
-/** A member who exists and is active; a waitlisted or refused account is as unknown as a missing one. */
-export async function activeUser(d: Pick<FolderDeps, 'users'>, id: number) {
-  const user = await d.users.findById(id);
-  if (!user || user.status !== 'active') throw new NotFoundError(folderMessages.userNotFound);
-  return user;
-}

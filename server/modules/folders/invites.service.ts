@@ -4,7 +4,7 @@ import type { Viewer } from '../../access/visibility';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { visibleFolder, type FolderDeps } from './folder-deps';
-import { activeUser } from './folders.routes';
+import { findActiveMember } from '../users/active-member';
 import type { LoadedFolder } from './folders.repo';
 import { inviteStatusOf } from './folders.presenter';
 import type { LoadedInvite } from './invites.repo';
@@ -41,7 +41,7 @@ export function createInviteService(d: FolderDeps) {
     /** A 256-bit random token; only its sha256 is stored, so the link is shown once. */
     async create(folder: LoadedFolder, owner: Member, role: CollaboratorRole, invitedUserId: number | null, expiresAt: Date) {
       if (invitedUserId !== null) {
-        const invited = await activeUser(d, invitedUserId);
+        const invited = await findActiveMember(d.users, invitedUserId);
         if (invited.id === folder.userId) throw new ForbiddenError(folderMessages.ownerRoleFixed);
       }
       const token = newToken();

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { files, folders, users } from '../../db/schema/index';
 import { visibleFoldersSql } from '../../access/folder-access';
 import { visibleFilesSql, type Viewer } from '../../access/visibility';
-import { kindCondition, type TypeFilter } from '../files/discovery.repo';
+import { fileSortOrder, kindCondition, type TypeFilter } from '../files/discovery.repo';
 import { fileMatchSql, fileRankSql, folderMatchSql, folderRankSql, userMatchSql, userRankSql, type MatchMode, type SearchText } from './search-text';
 
 export type Page = { offset: number; limit: number };
@@ -29,20 +29,8 @@ export function fileSearchWhere(viewer: Viewer, f: FileFilter, mode: MatchMode):
 }
 
 export function fileOrder(sort: SearchSort, text: SearchText | null, mode: MatchMode): SQL[] {
-  switch (sort) {
-    case 'oldest':
-      return [asc(files.id)];
-    case 'most_liked':
-      return [desc(files.likeCount), desc(files.id)];
-    case 'most_viewed':
-      return [desc(files.viewCount), desc(files.id)];
-    case 'alphabetical':
-      return [asc(sql`lower(${files.name})`), asc(files.id)];
-    case 'relevance':
-      return text ? [desc(fileRankSql(text, mode)), desc(files.id)] : [desc(files.id)];
-    default:
-      return [desc(files.id)];
-  }
+  if (sort !== 'relevance') return fileSortOrder(sort, '');
+  return text ? [desc(fileRankSql(text, mode)), desc(files.id)] : [desc(files.id)];
 }
 
 function folderOrder(sort: SearchSort, text: SearchText): SQL[] {

@@ -5,7 +5,7 @@ import { errorResponse, idParam, pageQuery } from '../../../contract/common';
 import { fileDto } from '../../../contract/files';
 import { followResponse, followStatusResponse, userCountResponse, userFilesQuery, userList, userMessages, userProfile } from '../../../contract/users';
 import type { Viewer } from '../../access/visibility';
-import { NotFoundError, ValidationError } from '../../lib/errors';
+import { ValidationError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
 import { presentFiles } from '../files/files.presenter';
 import type { FilesRepo } from '../files/files.repo';
@@ -14,6 +14,7 @@ import { parseSearchText } from '../search/search-text';
 import type { FileFilter, SearchRepo } from '../search/search.repo';
 import type { FollowsRepo } from './follows.repo';
 import { toPublicUser } from './users.presenter';
+import { findActiveMember } from './active-member';
 import type { UsersRepo } from './users.repo';
 
 export type ProfileDeps = {
@@ -27,13 +28,6 @@ export type ProfileDeps = {
 const tags = ['users'];
 const notFound = { 404: errorResponse };
 
-/** A member who exists and is active; a waitlisted or refused account is as unknown as a missing one. */
-async function member(d: ProfileDeps, id: number) {
-  const user = await d.users.findById(id);
-  if (!user || user.status !== 'active') throw new NotFoundError(userMessages.userNotFound);
-  return user;
-}
-
 /** The owner's files as this viewer may see them (server/access/visibility.ts via the search filter). */
 function ownerFiles(ownerId: number, search?: string): FileFilter {
   return { ownerId, text: search ? parseSearchText(search) : null };
@@ -45,7 +39,7 @@ export async function profilesRoutes(app: FastifyInstance, d: ProfileDeps): Prom
 
   r.get('/api/users/:id', { schema: { tags, params: idParam, response: { 200: userProfile, ...notFound } } }, async (request) => {
     const viewer = requireUser(request);
-    const user = await member(d, request.params.id);
+    const user = await findActiveMember(d.users, request.params.id);
     const isSelf = user.id === viewer.id;
     const [fileCount, folderCount, isFollowing] = await Promise.all([
       d.search.countFiles(viewer, ownerFiles(user.id)),
@@ -57,7 +51,7 @@ export async function profilesRoutes(app: FastifyInstance, d: ProfileDeps): Prom
 
   r.get('/api/users/:id/files', { schema: { tags, params: idParam, querystring: userFilesQuery, response: { 200: z.array(fileDto), ...notFound } } }, async (request) => {
     const viewer: Viewer = requireUser(request);
-    const user = await member(d, request.params.id);
+    const user = await findActiveMember(d.users, request.params.id);
     const { offset, limit, search } = request.query;
     // Words that hold no letter or digit narrow to nothing rather than to everything.
     if (search && !parseSearchText(search)) return [];
@@ -67,32 +61,32 @@ export async function profilesRoutes(app: FastifyInstance, d: ProfileDeps): Prom
 
   r.get('/api/users/:id/files/count', { schema: { tags, params: idParam, response: { 200: userCountResponse, ...notFound } } }, async (request) => {
     const viewer = requireUser(request);
-    const user = await member(d, request.params.id);
+    const user = await findActiveMember(d.users, request.params.id);
     return { count: await d.search.countFiles(viewer, ownerFiles(user.id)) };
   });
 
   r.get('/api/users/:id/followers', { schema: { tags, params: idParam, querystring: pageQuery, response: { 200: userList, ...notFound } } }, async (request) => {
     requireUser(request);
-    const user = await member(d, request.params.id);
+    const user = await findActiveMember(d.users, request.params.id);
     return (await d.follows.listFollowers(user.id, request.query)).map(toPublicUser);
   });
 
   r.get('/api/users/:id/following', { schema: { tags, params: idParam, querystring: pageQuery, response: { 200: userList, ...notFound } } }, async (request) => {
     requireUser(request);
-    const user = await member(d, request.params.id);
+    const user = await findActiveMember(d.users, request.params.id);
     return (await d.follows.listFollowing(user.id, request.query)).map(toPublicUser);
   });
 
   r.get('/api/users/:id/follow-status', { schema: { tags, params: idParam, response: { 200: followStatusResponse, ...notFound } } }, async (request) => {
     const viewer = requireUser(request);
-    const user = await member(d, request.params.id);
+    const user = await findActiveMember(d.users, request.params.id);
     return { isFollowing: user.id !== viewer.id && (await d.follows.isFollowing(viewer.id, user.id)) };
   });
 
   for (const method of ['post', 'delete'] as const) {
     r[method]('/api/users/:id/follow', { schema: { tags, params: idParam, response: { 200: followResponse, 400: errorResponse, ...notFound } } }, async (request) => {
       const viewer = requireUser(request);
-      const user = await member(d, request.params.id);
+      const user = await findActiveMember(d.users, request.params.id);
       if (user.id === viewer.id) throw new ValidationError(userMessages.cannotFollowSelf);
       return method === 'post' ? d.follows.follow(viewer.id, user.id) : d.follows.unfollow(viewer.id, user.id);
     });
