@@ -91,6 +91,7 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
     window.clearTimeout(timers.current.close);
     let succeeded = 0;
     let failed = 0;
+    let folderFailed = false;
     for (let item = itemsRef.current.find((i) => i.status === 'pending'); item; item = itemsRef.current.find((i) => i.status === 'pending')) {
       const { id } = item;
       runIds.current.add(id);
@@ -114,7 +115,7 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
         patch(id, { status: 'error', progress: 0 });
         if (item.folderId && !isUnauthorizedError(error)) {
           console.error(`Upload failed for ${item.file.name}`, error);
-          toast({ title: 'Error', description: 'Failed to upload files', variant: 'destructive' });
+          folderFailed = true;
         }
         if (isUnauthorizedError(error)) {
           running.current = false;
@@ -126,6 +127,8 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
       showProgress(false);
     }
     running.current = false;
+    // One toast for the run, however many of the folder's files failed (spec 2 §8).
+    if (folderFailed) toast({ title: 'Error', description: 'Failed to upload files', variant: 'destructive' });
     finishRun(succeeded, failed);
   }, [client, finishRun, patch, showProgress]);
 

@@ -1,11 +1,11 @@
 import { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX, folderMessages as contractMessages } from '@contract/folders';
+import { USER_SEARCH_MIN } from '@contract/users';
 import type { FolderDto, FolderRole, InviteDto } from './folder-types';
 
 export { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX };
 
 // The folder screens' rules of spec 2 §2, §4, §5, free of React so they can be tested alone.
 
-export const USER_SEARCH_MIN = 2;
 export const INVITE_REDIRECT_MS = 2000;
 export const EDIT_FILES_LIMIT = 100;
 

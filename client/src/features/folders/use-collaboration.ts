@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { userSearchPath, type UserSearchResult } from '@contract/users';
+import { api } from '@contract/routes';
+import type { UserSearchResult } from '@contract/users';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
 import { canSearchUsers } from './folder-rules';
@@ -13,8 +14,8 @@ const asServer = { useServerMessage: true };
 export function useUserSearch(term: string) {
   const trimmed = term.trim();
   return useQuery<UserSearchResult[]>({
-    queryKey: [userSearchPath(trimmed)],
-    queryFn: () => apiRequest<UserSearchResult[]>('GET', userSearchPath(trimmed)),
+    queryKey: [api.userSearch(trimmed)],
+    queryFn: () => apiRequest<UserSearchResult[]>('GET', api.userSearch(trimmed)),
     enabled: canSearchUsers(trimmed),
     staleTime: 30_000,
   });

@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
-import { PAGE_SIZE } from '@contract/limits';
 import { api } from '@contract/routes';
-import { apiRequest, throwIfResNotOk, toQueryString } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
+import { fetchAll, fetchPage, nextOffset } from '@/lib/paging';
 import type { CollaboratorDto, FolderDto, FolderPreview, InviteDto } from './folder-types';
 import { collaboratorsKey, fileFoldersKey, folderFilesKey, folderKey, folderPreviewKey, invitesKey, inviteKey, myFoldersKey } from './folder-queries';
 
@@ -10,7 +10,8 @@ const PREVIEW_STALE_MS = 60_000;
 
 /** The member's own folders and those they collaborate on, each with their role. */
 export function useMyFolders(enabled = true) {
-  return useQuery<FolderDto[]>({ queryKey: myFoldersKey, enabled });
+  // Every folder, not the first page: a save dialog must offer the 21st folder too.
+  return useQuery<FolderDto[]>({ queryKey: myFoldersKey, queryFn: ({ signal }) => fetchAll<FolderDto>(api.folders, signal), enabled });
 }
 
 export function useFolder(id: number) {
@@ -31,13 +32,9 @@ export function useFileFolders(fileId: number) {
 export function useFolderFiles(id: number, enabled = true) {
   return useInfiniteQuery({
     queryKey: folderFilesKey(id),
-    queryFn: async ({ pageParam, signal }) => {
-      const res = await fetch(`/api/folders/${id}/files${toQueryString({ offset: pageParam, limit: PAGE_SIZE })}`, { credentials: 'include', signal });
-      await throwIfResNotOk(res);
-      return (await res.json()) as FileDto[];
-    },
+    queryFn: ({ pageParam, signal }) => fetchPage<FileDto>(api.folderFiles(id), pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (last, pages) => (last.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE),
+    getNextPageParam: nextOffset,
     enabled,
   });
 }

@@ -1,10 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
 import type { FolderDto } from '@contract/folders';
-import { PAGE_SIZE } from '@contract/limits';
 import { api } from '@contract/routes';
 import type { PublicUser, UserProfile } from '@contract/users';
-import { throwIfResNotOk, toQueryString } from '@/lib/api';
+import { fetchAll, fetchPage, nextOffset } from '@/lib/paging';
 
 // Query keys of the profiles feature. Each starts with '/api/users', so the default query
 // function reads it, a like patches the profile's files in place (file-queries) and a folder
@@ -19,16 +18,6 @@ export const peopleKey = (id: number, kind: PeopleKind) => [USERS_PATH, id, kind
 
 const MEMBER_FILES_STALE_MS = 30_000;
 
-async function fetchPage<T>(path: string, offset: number, signal: AbortSignal): Promise<T[]> {
-  const res = await fetch(path + toQueryString({ offset, limit: PAGE_SIZE }), { credentials: 'include', signal });
-  await throwIfResNotOk(res);
-  return (await res.json()) as T[];
-}
-
-/** The next offset while the last page was full (spec 2 §4: offset = pages loaded × 20). */
-export function nextOffset(lastPage: readonly unknown[], pages: readonly unknown[]): number | undefined {
-  return lastPage.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE;
-}
 
 /** The member with the four counts; a 404 is 'User Not Found', so no retry. */
 export function useProfile(id: number) {
@@ -48,7 +37,7 @@ export function useProfileFiles(id: number) {
 
 /** The member's folders the viewer may see (a private one of another member arrives blurred or not at all). */
 export function useProfileFolders(id: number) {
-  return useQuery<FolderDto[]>({ queryKey: profileFoldersKey(id) });
+  return useQuery<FolderDto[]>({ queryKey: profileFoldersKey(id), queryFn: ({ signal }) => fetchAll<FolderDto>(api.userFolders(id), signal) });
 }
 
 /** Followers or following, newest follow first, 20 a page; loads only while its dialog is open. */

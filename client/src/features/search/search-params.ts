@@ -77,7 +77,8 @@ export function capitalise(text: string): string {
 /** 'Search | {Query capitalised} | {count} results'; 'Explore' with no query. */
 export function searchTitle(term: string, count: number | undefined): string {
   if (!term) return 'Explore';
-  const counted = count === undefined ? '…' : `${count.toLocaleString('en-US')} ${count === 1 ? 'result' : 'results'}`;
+  // The spec's words as they are, '1 results' included.
+  const counted = count === undefined ? '…' : `${count.toLocaleString('en-US')} results`;
   return `Search | ${capitalise(term)} | ${counted}`;
 }
 

@@ -33,7 +33,7 @@ describe('title (spec 2 §2 Search)', () => {
   it('reads Search | {Query capitalised} | {count} results', () => {
     expect(searchTitle('sunset beach', 12)).toBe('Search | Sunset beach | 12 results');
     expect(searchTitle('sunset', 0)).toBe('Search | Sunset | 0 results');
-    expect(searchTitle('sunset', 1)).toBe('Search | Sunset | 1 result');
+    expect(searchTitle('sunset', 1)).toBe('Search | Sunset | 1 results');
     expect(searchTitle('cat', 1500)).toBe('Search | Cat | 1,500 results');
   });
   it('is Explore with no query', () => {

@@ -3,20 +3,9 @@ import type { FileDto } from '@contract/files';
 import { PAGE_SIZE } from '@contract/limits';
 import { api } from '@contract/routes';
 import type { SearchCountResponse, SearchResultItem } from '@contract/search';
-import { throwIfResNotOk, toQueryString } from '@/lib/api';
+import { getJson, nextOffset } from '@/lib/paging';
 import { searchParams, type AddressQuery, type SearchFilters } from './search-params';
 
-type Params = Record<string, string | number | undefined>;
-
-async function getJson<T>(path: string, params: Params, signal: AbortSignal): Promise<T> {
-  const res = await fetch(path + toQueryString(params), { credentials: 'include', signal });
-  await throwIfResNotOk(res);
-  return (await res.json()) as T;
-}
-
-function nextOffset(lastPage: readonly unknown[], pages: readonly unknown[]): number | undefined {
-  return lastPage.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE;
-}
 
 /** Search results as one list paged by 20: users, then folders, then files (contract/search.ts). */
 export function useSearchResults(query: AddressQuery, filters: SearchFilters, enabled: boolean) {
