@@ -29,7 +29,7 @@ export function inputArgs(inputPath: string, mime?: string): string[] {
   return ['-protocol_whitelist', 'file', ...(demuxer ? ['-f', demuxer] : []), '-i', inputPath];
 }
 
-export function demuxerFor(mime?: string): string | undefined {
+function demuxerFor(mime?: string): string | undefined {
   return mime ? DEMUXERS[mime.split(';')[0]] : undefined;
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_MEDIA_TIMEOUT_MS, FFPROBE, decodedDuration, demuxerFor, probeTimeoutMs } from './ffmpeg';
+import { DEFAULT_MEDIA_TIMEOUT_MS, FFPROBE, decodedDuration, inputArgs, probeTimeoutMs } from './ffmpeg';
 import { UnsupportedMediaError } from './media-errors';
 import { runMediaProcess } from './media-process';
 
@@ -28,16 +28,9 @@ const MAX_PROBE_OUTPUT = 1024 * 1024;
  * file is decoded to find it, under the full (larger) limit.
  */
 export async function probeMedia(inputPath: string, mime?: string, timeoutMs = DEFAULT_MEDIA_TIMEOUT_MS): Promise<MediaProbe> {
-  const demuxer = demuxerFor(mime);
   const { code, stdout, stderr } = await runMediaProcess(
     FFPROBE,
-    [
-      '-v', 'error', '-hide_banner',
-      '-protocol_whitelist', 'file',
-      ...(demuxer ? ['-f', demuxer] : []),
-      '-print_format', 'json', '-show_format', '-show_streams',
-      '-i', inputPath,
-    ],
+    ['-v', 'error', '-hide_banner', '-print_format', 'json', '-show_format', '-show_streams', ...inputArgs(inputPath, mime)],
     { timeoutMs: probeTimeoutMs(timeoutMs), maxStdoutBytes: MAX_PROBE_OUTPUT },
   );
   if (code !== 0) throw new UnsupportedMediaError(undefined, { cause: new Error(`ffprobe exited with ${code}: ${stderr.trim().slice(-500)}`) });

@@ -21,15 +21,22 @@ const POSTER_AT_SECONDS = 1;
 
 /**
  * Probes (refusing what ffprobe cannot read) and takes a poster frame. A frame that does not
- * decode leaves the video without a poster; a tool that runs past `timeoutMs` refuses it.
+ * decode leaves the video without a poster. `timeoutMs` bounds the whole video, not each tool:
+ * a probe, a decode and two frame grabs together may not hold a core longer than that.
  */
 export async function processVideo(inputPath: string, mime?: string, timeoutMs = DEFAULT_MEDIA_TIMEOUT_MS): Promise<VideoInfo> {
+  const deadline = Date.now() + timeoutMs;
+  const left = (tool: string) => {
+    const ms = deadline - Date.now();
+    if (ms <= 0) throw new MediaTimeoutError(tool, timeoutMs);
+    return ms;
+  };
   const probe = await probeMedia(inputPath, mime, timeoutMs);
   const seek = (probe.durationSeconds ?? 0) >= 2 * POSTER_AT_SECONDS ? POSTER_AT_SECONDS : 0;
   let frame: Buffer | null = null;
   if (probe.hasVideo) {
-    frame = await extractFrame(inputPath, mime, seek, timeoutMs);
-    if (!frame && seek > 0) frame = await extractFrame(inputPath, mime, 0, timeoutMs);
+    frame = await extractFrame(inputPath, mime, seek, left('ffmpeg'));
+    if (!frame && seek > 0) frame = await extractFrame(inputPath, mime, 0, left('ffmpeg'));
   }
   const poster = frame ? await processImage(frame) : null;
   return {

@@ -51,13 +51,17 @@ export function objectKeys(keyBase: string, ext: string): Record<ObjectRole, str
   return Object.fromEntries(OBJECT_ROLES.map((role) => [role, ROLES[role].key(keyBase, ext)])) as Record<ObjectRole, string>;
 }
 
-// `ab/cd/<uuid>` as made by newKeyBase(), followed by one of the suffixes above. Anything
-// else under /uploads is not ours and answers 404 without a database query.
-const KEY_PATTERN = /^(?:thumbnails\/)?([0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36})(?:_original\.\w+|\.jpg|\.webp|_thumb\.webp|_poster\.webp|_preview\.webp)$/;
+// `ab/cd/<uuid>` as made by newKeyBase(). A key that is not one of the role table's names for
+// its base is not ours and answers 404 without a database query.
+const KEY_BASE = /^(?:thumbnails\/)?([0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36})[._]/;
+const ORIGINAL_EXT = /_original\.(\w+)$/;
 
 /** The key base a stored key belongs to, or null when the key is not shaped like one of ours. */
 export function keyBaseOfKey(key: string): string | null {
-  return KEY_PATTERN.exec(key)?.[1] ?? null;
+  const base = KEY_BASE.exec(key)?.[1];
+  if (!base) return null;
+  const names = objectKeys(base, ORIGINAL_EXT.exec(key)?.[1] ?? '');
+  return OBJECT_ROLES.some((role) => names[role] === key) ? base : null;
 }
 
 export type FileObject = { role: ObjectRole; key: string; contentType: string };

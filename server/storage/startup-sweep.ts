@@ -8,8 +8,11 @@ export const SWEEP_MIN_AGE_MS = 10 * 60 * 1000;
 
 /** local-storage.ts writes `.<name>.<random hex>.tmp` next to the target, then renames it. */
 const HALF_WRITTEN = /^\..+\.[0-9a-f]+\.tmp$/;
-/** Where uploads kept their scratch folders before they moved under DATA_DIR/tmp. */
-const LEGACY_UPLOAD_TMP = /^kaleido-upload-/;
+/**
+ * Ours in the system temp folder: uploads' scratch folders from before they moved under
+ * DATA_DIR/tmp, and the video frame folders (server/media/video.ts) a crash left behind.
+ */
+const SYSTEM_TMP_OURS = /^kaleido-(?:upload|frame)-/;
 
 type SweepOptions = {
   uploadsDir: string;
@@ -38,7 +41,7 @@ export async function sweepDebris(o: SweepOptions): Promise<SweepReport> {
   }
   for (const name of await fs.readdir(os.tmpdir()).catch(() => [])) {
     const p = path.join(os.tmpdir(), name);
-    if (LEGACY_UPLOAD_TMP.test(name) && (await isOld(p)) < cutoff) report.tempFolders += await removed(p);
+    if (SYSTEM_TMP_OURS.test(name) && (await isOld(p)) < cutoff) report.tempFolders += await removed(p);
   }
 
   // Listed before the keys are read: an object stored after the listing is not looked at.

@@ -24,8 +24,13 @@ export function createFeedCache(bus: InvalidationBus, opts: { ttlMs?: number; ma
   });
 
   return {
-    /** Sends the cached page for `key`, or loads, checks against the contract, caches and sends it. */
-    async send(reply: FastifyReply, key: string, schema: ZodType, load: () => Promise<unknown>): Promise<FastifyReply> {
+    /**
+     * Sends the cached page for `parts` (who asks and the whole parsed query, so a query field
+     * added later cannot make two queries share a page), or loads, checks against the
+     * contract, caches and sends it.
+     */
+    async send(reply: FastifyReply, parts: unknown[], schema: ZodType, load: () => Promise<unknown>): Promise<FastifyReply> {
+      const key = JSON.stringify(parts);
       const now = Date.now();
       let body = pages.get(key);
       if (!body || body.until <= now) {

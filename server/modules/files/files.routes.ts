@@ -48,7 +48,7 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
     const user = requireUser(request);
     const q = request.query;
     // Per viewer: the page holds their own private files and their likes.
-    return d.feedCache.send(reply, `files:${user.id}:${q.offset}:${q.limit}:${q.before ?? ''}`, feedPage, async () =>
+    return d.feedCache.send(reply, ['files', user.id, q], feedPage, async () =>
       present(await d.files.feedIds(visibleFilesSql(user), q), user),
     );
   });

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { normalizeTags, TAGS_PER_FILE } from '../../../contract/files';
+import { normalizeTags, TAG_MAX_LENGTH, TAGS_PER_FILE } from '../../../contract/files';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/index';
 import type { FileRow } from './files.repo';
@@ -13,13 +13,13 @@ export const CLAIM_STALE_MS = 2 * 60_000;
  */
 export function createRecognitionRepo(db: Db) {
   return {
-    /** The row when this caller now owns the work; null when it ran already or someone else runs it. */
+    /** The row when this caller now owns the work; null when it ran already, someone else runs it, or it is no image. */
     async claim(fileId: number): Promise<FileRow | null> {
       const staleBefore = new Date(Date.now() - CLAIM_STALE_MS);
       const [row] = await db
         .update(files)
         .set({ recognitionClaimedAt: new Date() })
-        .where(and(eq(files.id, fileId), isNull(files.recognizedAt), or(isNull(files.recognitionClaimedAt), lt(files.recognitionClaimedAt, staleBefore))))
+        .where(and(eq(files.id, fileId), eq(files.kind, 'image'), isNull(files.recognizedAt), or(isNull(files.recognitionClaimedAt), lt(files.recognitionClaimedAt, staleBefore))))
         .returning();
       return row ?? null;
     },
@@ -36,7 +36,7 @@ export function createRecognitionRepo(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(files).where(eq(files.id, fileId)).for('update');
         if (!row) return null;
-        const merged = normalizeTags([...row.tags, ...found.tags]).filter((t) => t.length <= 40).slice(0, TAGS_PER_FILE);
+        const merged = normalizeTags([...row.tags, ...found.tags]).filter((t) => t.length <= TAG_MAX_LENGTH).slice(0, TAGS_PER_FILE);
         const [updated] = await tx
           .update(files)
           .set({ tags: merged, isNsfw: row.isNsfw || found.isNsfw, recognizedTags: found.tags, recognizedAt: sql`now()`, recognitionClaimedAt: null, updatedAt: new Date() })

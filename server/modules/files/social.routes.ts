@@ -56,8 +56,7 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
     // Visitors (the landing page) never get NSFW pictures; members get them blurred by preference.
     const where = visibleFilesSql(request.user, discoveryOptions(request.user));
     // All visitors share one page per query; a member's holds their private files and likes.
-    const key = `random:${request.user?.id ?? 'visitor'}:${q.sortBy ?? 'random'}:${q.fileType ?? 'all'}:${q.offset}:${q.limit}:${seed}`;
-    return d.feedCache.send(reply, key, feedPage, async () => {
+    return d.feedCache.send(reply, ['random', request.user?.id ?? 'visitor', q, seed], feedPage, async () => {
       const ids = await d.discovery.ids(where, { sort: q.sortBy ?? 'random', type: q.fileType, offset: q.offset, limit: q.limit, seed });
       return presentFiles(d.files, ids, request.user);
     });

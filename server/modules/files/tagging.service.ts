@@ -13,7 +13,8 @@ export const NO_TAGS_MESSAGE = 'No relevant tags found for this image.';
 
 /** How long analyze-tags waits for a recognition that another process is running. */
 const WAIT_FOR_OTHER_MS = 60_000;
-const WAIT_STEP_MS = 200;
+// Each wait costs a read and a claim attempt; recognition takes about a second.
+const WAIT_STEP_MS = 500;
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -53,13 +54,10 @@ export function createTaggingService(d: Deps) {
     async recogniseOnce(fileId: number): Promise<'recognised' | 'skipped'> {
       const claimed = await d.recognition.claim(fileId);
       if (!claimed) {
+        // Videos, audio and documents have nothing to recognise: no write, no claim.
         const row = await d.files.findById(fileId);
-        if (!row || row.recognizedAt) return 'skipped';
+        if (!row || row.kind !== 'image' || row.recognizedAt) return 'skipped';
         throw new Error(`recognition of file ${fileId} is running elsewhere`);
-      }
-      if (claimed.kind !== 'image') {
-        await d.recognition.record(fileId, { tags: [], isNsfw: claimed.isNsfw });
-        return 'skipped';
       }
       await runClaimed(claimed);
       return 'recognised';
@@ -69,8 +67,8 @@ export function createTaggingService(d: Deps) {
     async analyze(file: FileRow): Promise<{ suggestedTags: string[]; message: string }> {
       if (file.kind !== 'image') throw new ValidationError(fileMessages.imagesOnly);
       const until = Date.now() + WAIT_FOR_OTHER_MS;
-      for (;;) {
-        const row = await d.files.findById(file.id);
+      // The route loaded the row already: read it again only after waiting.
+      for (let row: FileRow | null = file; ; row = await d.files.findById(file.id)) {
         if (row?.recognizedAt) {
           const found = row.recognizedTags ?? [];
           return { suggestedTags: found, message: analyzeMessage(found) };
