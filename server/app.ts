@@ -21,6 +21,7 @@ import { createResetTokensRepo, createSessionsRepo } from './modules/auth/sessio
 import { createCachedSessions } from './modules/auth/session-cache';
 import { createFeedCache } from './modules/files/feed-cache';
 import { afterWrites } from './lib/after-writes';
+import { createLocalHub, type LiveHub } from './live/live-hub';
 import { ALL, createLocalBus, type InvalidationBus } from './lib/invalidation-bus';
 import { createDiscoveryRepo } from './modules/files/discovery.repo';
 import { createFilesRepo } from './modules/files/files.repo';
@@ -64,6 +65,8 @@ export type AppDeps = {
   recognizer?: Recognizer;
   /** How caches learn of writes; in-process by default, Redis-backed when scaled out. */
   bus?: InvalidationBus;
+  /** Where live events meet members' open streams; in-process by default, Redis-backed when scaled out. */
+  live?: LiveHub;
   /** Where the log goes (stdout by default); tests read it to prove no secret is written. */
   logStream?: NodeJS.WritableStream;
   /** Tests shorten retry delays, schedules and polling. */
@@ -73,6 +76,7 @@ export type AppDeps = {
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobQueue;
+    live: LiveHub;
   }
 }
 
@@ -134,6 +138,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
   const queue = createJobQueue(database, { ...deps.jobs, log: app.log, work: config.workers });
   app.decorate('jobs', queue);
+  app.decorate('live', deps.live ?? createLocalHub());
   const auth = createAuthService({ config, users, sessions, resetTokens, waitlist, mailer, queue, log: app.log });
 
   await app.register(cookie);

@@ -2,3 +2,5 @@ export * from './users';
 export * from './files';
 export * from './folders';
 export * from './follows';
+export * from './notifications';
+export * from './messages';

@@ -65,6 +65,9 @@ export const waitlistApplications = pgTable(
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /** When an admin approved or rejected it, and who: a decision is taken once. */
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [index('waitlist_status_idx').on(t.status, t.createdAt)],
 );
