@@ -10,6 +10,10 @@ export type JobPayloads = {
   'mail.send': Mail;
   'password-reset.requested': { email: string };
   'tokens.expired': Record<string, never>;
+  /** A notification row was inserted (its mail in `all` mode is sent from here). */
+  'notification.created': { notificationId: number };
+  /** Hourly pass that sends each `periodic` member at most one digest a day. */
+  'notification-digest.due': Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 
@@ -25,9 +29,12 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
   'mail.send': { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 60 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'password-reset.requested': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'tokens.expired': { retryLimit: 2, retryDelay: 60, expireInSeconds: 5 * minute },
+  'notification.created': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
+  'notification-digest.due': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * minute },
 };
 
 /** Cron schedules (UTC): pg-boss sends one job per occurrence, whichever process runs the pass. */
 export const jobSchedules: Partial<Record<JobName, string>> = {
   'tokens.expired': '17 * * * *',
+  'notification-digest.due': '7 * * * *',
 };
