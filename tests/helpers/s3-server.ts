@@ -18,6 +18,8 @@ export type TestS3Server = {
   env: Record<string, string>;
   /** The keys stored in the bucket, read from s3rver's folder: independent of the driver under test. */
   keys(): Promise<string[]>;
+  /** Sets an object's Last-Modified (s3rver reads it from its file's mtime), to make debris "old". */
+  setModified(key: string, when: Date): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -27,6 +29,9 @@ export async function startS3Server(bucket = 'kaleido-test'): Promise<TestS3Serv
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
+  const root = path.join(directory, bucket);
+  // s3rver keeps object `a/b` as `<bucket>/a/b._S3rver_object` (plus metadata siblings).
+  const SUFFIX = '._S3rver_object';
   // s3rver's one account.
   const settings: S3Settings = { endpoint, bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true };
   return {
@@ -43,13 +48,14 @@ export async function startS3Server(bucket = 'kaleido-test'): Promise<TestS3Serv
       S3_FORCE_PATH_STYLE: 'true',
     },
     async keys() {
-      // s3rver keeps object `a/b` as `<bucket>/a/b._S3rver_object` (plus metadata siblings).
-      const root = path.join(directory, bucket);
       const entries = await fs.readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
       return entries
-        .filter((e) => e.isFile() && e.name.endsWith('._S3rver_object'))
-        .map((e) => path.relative(root, path.join(e.parentPath, e.name.slice(0, -'._S3rver_object'.length))).split(path.sep).join('/'))
+        .filter((e) => e.isFile() && e.name.endsWith(SUFFIX))
+        .map((e) => path.relative(root, path.join(e.parentPath, e.name.slice(0, -SUFFIX.length))).split(path.sep).join('/'))
         .sort();
+    },
+    async setModified(key, when) {
+      await fs.utimes(path.join(root, ...key.split('/')) + SUFFIX, when, when);
     },
     async stop() {
       await server.close();
