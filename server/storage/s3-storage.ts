@@ -98,6 +98,8 @@ export function createS3Storage(s: S3Settings): Storage {
       await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: done } }));
       return { size };
     } catch (error) {
+      // Stops reading the body (the for-await in parts() destroys it) when a part failed.
+      await chunks.return(undefined).catch(() => undefined);
       await client.send(new AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(() => undefined);
       throw error;
     }
