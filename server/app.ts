@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { logOptions } from './lib/log-options';
 import { memoryCounters, type CounterStore } from './lib/throttle';
-import { createLocalStorage } from './storage/local-storage';
+import { createStorage } from './storage/create-storage';
 import { sweepDebris } from './storage/startup-sweep';
 import { createStoredKeysRepo } from './storage/stored-keys.repo';
 import type { Storage } from './storage/storage';
@@ -135,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const waitlist = createWaitlistRepo(db);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
   const throttle = createAuthThrottle(config, deps.counters ?? memoryCounters());
-  const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
+  const storage = deps.storage ?? createStorage(config);
   const queue = createJobQueue(database, { ...deps.jobs, log: app.log, work: config.workers });
   app.decorate('jobs', queue);
   app.decorate('live', deps.live ?? createLocalHub());
@@ -170,12 +170,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await queue.stop();
     await recognizer.close();
+    // A storage handed in by the caller is the caller's to close.
+    if (!deps.storage) await storage.close();
   });
 
-  // Before the first request: what a crash left on disk. A failed sweep must not stop the start.
+  // Before the first request: what a crash left in storage and scratch space. A failed sweep must not stop the start.
   const storedKeys = createStoredKeysRepo(db);
   app.addHook('onReady', async () => {
-    await sweepDebris({ uploadsDir: config.uploadsDir, tmpDir: config.tmpDir, referencedKeys: storedKeys.referencedKeys, log: app.log }).catch((err) =>
+    await sweepDebris({ storage, tmpDir: config.tmpDir, referencedKeys: storedKeys.referencedKeys, log: app.log }).catch((err) =>
       app.log.warn({ err }, 'start-up sweep failed'),
     );
   });

@@ -13,7 +13,7 @@ import { createRecognitionRepo } from './modules/files/recognition.repo';
 import { createTaggingService } from './modules/files/tagging.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
-import { createLocalStorage } from './storage/local-storage';
+import { createStorage } from './storage/create-storage';
 
 // `npm run worker`: works the job queue, serves no HTTP. At scale several of these run next to
 // app processes started with WORKERS=0. (PGlite is one process's file: this needs DATABASE_URL.)
@@ -32,7 +32,7 @@ const users = createUsersRepo(database.db);
 const sessions = createSessionsRepo(database.db);
 const resetTokens = createResetTokensRepo(database.db);
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log });
-const storage = createLocalStorage(config.uploadsDir);
+const storage = createStorage(config);
 const recognizer = createRecognizer({ enabled: config.autotag });
 const queue = createJobQueue(database, { log, work: true });
 const auth = createAuthService({ config, users, sessions, resetTokens, waitlist: createWaitlistRepo(database.db), mailer, queue, log });
@@ -52,6 +52,7 @@ async function shutdown(signal: string): Promise<void> {
     // Jobs in flight finish first; then the recognizer and the database they use.
     await queue.stop();
     await recognizer.close();
+    await storage.close();
     await database.close();
     process.exit(0);
   } catch (err) {
