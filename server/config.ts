@@ -29,6 +29,8 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(15),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+  // Signs unsubscribe links; unset: generated once into DATA_DIR/app-secret (server/lib/app-secret.ts).
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 });
 
 export type Config = {
@@ -60,6 +62,9 @@ export type Config = {
   /** Upload scratch space; ours alone, so the start-up sweep may empty it. */
   tmpDir: string;
   clientDir: string;
+  /** APP_SECRET, or null: then `secretFile` holds one generated at the first start. Never logged. */
+  appSecret: string | null;
+  secretFile: string;
 };
 
 /** Reads the environment once at start-up into a typed object; a bad value stops the start. */
@@ -105,5 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: e.MAX_CONNECTIONS,
     },
     tmpDir: path.join(dataDir, 'tmp'),
+    appSecret: e.APP_SECRET || null,
+    secretFile: path.join(dataDir, 'app-secret'),
   };
 }
