@@ -16,6 +16,8 @@ type Deps = {
   config: { publicUrl: string };
   secret: Buffer;
   log: FastifyBaseLogger;
+  /** Members per step of a digest pass (DIGEST_BATCH; tests use a small one to cross steps). */
+  batchSize?: number;
 };
 
 /** Members per step of a digest pass: a pass never holds more than this many in memory. */
@@ -79,12 +81,13 @@ export function createNotificationMailService(d: Deps) {
     /** `notification-digest.due`: walks the due members in batches; answers how many digests this pass sent. */
     async runDigestPass(now = new Date()): Promise<number> {
       const day = digestDay(now);
+      const size = d.batchSize ?? DIGEST_BATCH;
       let after = 0;
       let sent = 0;
       for (;;) {
-        const batch = await d.repo.digestRecipients(after, day, DIGEST_BATCH);
+        const batch = await d.repo.digestRecipients(after, day, size);
         for (const user of batch) if (await sendDigest(user, day)) sent++;
-        if (batch.length < DIGEST_BATCH) break;
+        if (batch.length < size) break;
         after = batch[batch.length - 1].id;
       }
       if (sent) d.log.info({ digests: sent, day }, 'notification digests sent');
