@@ -15,7 +15,7 @@ export const adminMessages = {
   notFound: 'Application not found',
   alreadyApproved: 'This application was already approved',
   alreadyRejected: 'This application was already rejected',
-  adminsOnly: 'Only admins can manage the waitlist',
+  adminsOnly: 'Only admins can manage the waitlist.',
   accessDenied: 'Access Denied',
   loadFailed: 'Failed to load waitlist applications',
 } as const;
