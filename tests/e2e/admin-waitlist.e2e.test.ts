@@ -36,6 +36,7 @@ describe('admin waitlist', () => {
     await signUpInBrowser(admin, t.url, newMember({ email: 'chief@example.com', firstName: 'Ada', lastName: 'Chief' }));
     await admin.goto(`${t.url}/admin`);
     await admin.getByRole('heading', { name: 'No waitlist applications' }).waitFor();
+    await admin.screenshot({ path: path.join(SHOTS, 'empty-light.png'), fullPage: true });
 
     const applicant = newMember({ firstName: 'Lena', lastName: 'Foto' });
     const applied = await admin.request.post(`${t.url}/api/register`, { data: { ...applicant, reason: 'I print my film photos and want to share the scans.' }, headers: { origin: t.url } });
@@ -67,6 +68,9 @@ describe('admin waitlist', () => {
     expect(await card.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
     expect(await card.getByRole('button', { name: /^Reject/ }).count()).toBe(0);
     await admin.screenshot({ path: path.join(SHOTS, 'approved-light.png'), fullPage: true });
+    await admin.emulateMedia({ colorScheme: 'dark' });
+    await admin.setViewportSize({ width: 390, height: 800 });
+    await admin.screenshot({ path: path.join(SHOTS, 'approved-dark-390.png'), fullPage: true });
 
     // Now the applicant signs in, lands home, and is no admin.
     await guest.getByRole('button', { name: 'Sign In', exact: true }).click();
