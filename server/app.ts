@@ -48,6 +48,12 @@ import { profilesRoutes } from './modules/users/profiles.routes';
 import { createSearchRepo } from './modules/search/search.repo';
 import { searchRoutes } from './modules/search/search.routes';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { createWaitlistService } from './modules/waitlist/waitlist.service';
+import { createNotificationMailRepo } from './modules/notification-mail/notification-mail.repo';
+import { createNotificationMailService } from './modules/notification-mail/notification-mail.service';
+import { unsubscribeRoutes } from './modules/notification-mail/unsubscribe.routes';
+import { resolveAppSecret } from './lib/app-secret';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -164,7 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users,
   };
   const uploads = createUploadService({ files, storage, log: app.log, queue, tmpDir: config.tmpDir, mediaTimeoutMs: config.mediaTimeoutMs, folders: folderDeps });
-  registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, log: app.log });
+  const secret = await resolveAppSecret(config);
+  const notificationMail = createNotificationMailService({ db, repo: createNotificationMailRepo(db), queue, config, secret, log: app.log });
+  registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, notificationMail, log: app.log });
   await queue.start();
   // One hook, in this order: a job in flight may still use the recognizer and the database.
   app.addHook('onClose', async () => {
@@ -199,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const search = createSearchRepo(db);
   await profilesRoutes(app, { users, follows, folders: folderDeps.folders, files, search });
   await searchRoutes(app, { search, files, folders: folderDeps.folders, links: folderDeps.links });
+  await waitlistRoutes(app, { waitlist, service: createWaitlistService({ db, waitlist, queue, config }) });
+  await unsubscribeRoutes(app, { users, secret });
   await registerClient(app, config.clientDir);
   return app;
 }

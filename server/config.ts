@@ -37,6 +37,8 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  // Signs unsubscribe links; unset: generated once into DATA_DIR/app-secret (server/lib/app-secret.ts).
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
 })
   .refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET, { path: ['S3_BUCKET'], message: 'required when STORAGE=s3' })
   .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, { path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
@@ -72,6 +74,9 @@ export type Config = {
   clientDir: string;
   /** Where stored objects live: `uploadsDir` on disk, or an S3-compatible bucket (STORAGE=s3). */
   storage: { driver: 'disk' } | { driver: 's3'; s3: S3Settings };
+  /** APP_SECRET, or null: then `secretFile` holds one generated at the first start. Never logged. */
+  appSecret: string | null;
+  secretFile: string;
 };
 
 /** Reads the environment once at start-up into a typed object; a bad value stops the start. */
@@ -131,5 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             },
           }
         : { driver: 'disk' },
+    appSecret: e.APP_SECRET || null,
+    secretFile: path.join(dataDir, 'app-secret'),
   };
 }

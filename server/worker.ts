@@ -14,6 +14,9 @@ import { createTaggingService } from './modules/files/tagging.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
 import { createStorage } from './storage/create-storage';
+import { createNotificationMailRepo } from './modules/notification-mail/notification-mail.repo';
+import { createNotificationMailService } from './modules/notification-mail/notification-mail.service';
+import { resolveAppSecret } from './lib/app-secret';
 
 // `npm run worker`: works the job queue, serves no HTTP. At scale several of these run next to
 // app processes started with WORKERS=0. (PGlite is one process's file: this needs DATABASE_URL.)
@@ -37,7 +40,12 @@ const recognizer = createRecognizer({ enabled: config.autotag });
 const queue = createJobQueue(database, { log, work: true });
 const auth = createAuthService({ config, users, sessions, resetTokens, waitlist: createWaitlistRepo(database.db), mailer, queue, log });
 const tagging = createTaggingService({ files: createFilesRepo(database.db), recognition: createRecognitionRepo(database.db), storage, recognizer, log });
-registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, log });
+// Unsubscribe links signed here are checked by the app processes: on several machines they share APP_SECRET.
+if (!config.appSecret) log.warn('APP_SECRET is unset: unsubscribe links verify only on processes sharing this DATA_DIR');
+const notificationMail = createNotificationMailService({
+  db: database.db, repo: createNotificationMailRepo(database.db), queue, config, secret: await resolveAppSecret(config), log,
+});
+registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, notificationMail, log });
 await queue.start();
 log.info(`Kaleido worker working jobs (${database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL'})`);
 
