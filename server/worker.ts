@@ -4,12 +4,12 @@ import { migrateDatabase, openDatabase } from './db/client';
 import { createJobQueue } from './jobs/queue';
 import { registerJobHandlers } from './jobs/register-handlers';
 import { logOptions } from './lib/log-options';
+import { openSharedState } from './lib/shared-state';
 import { createMailer } from './mail/mailer';
 import { createRecognizer } from './media/recognition/recognizer';
 import { createAuthService } from './modules/auth/auth.service';
 import { createResetTokensRepo, createSessionsRepo } from './modules/auth/sessions.repo';
-import { createFilesRepo } from './modules/files/files.repo';
-import { createRecognitionRepo } from './modules/files/recognition.repo';
+import { feedWritingRepos } from './modules/files/feed-writes';
 import { createTaggingService } from './modules/files/tagging.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
@@ -27,6 +27,9 @@ if (!config.databaseUrl) {
 const log = Fastify({ logger: logOptions(config.logLevel) }).log;
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
 await migrateDatabase(database);
+// A job's writes (a recognition result) empty the app processes' caches, and the live events a
+// job publishes reach members' streams, through Redis when REDIS_URL is set.
+const shared = await openSharedState(config, log);
 
 const users = createUsersRepo(database.db);
 const sessions = createSessionsRepo(database.db);
@@ -36,8 +39,9 @@ const storage = createLocalStorage(config.uploadsDir);
 const recognizer = createRecognizer({ enabled: config.autotag });
 const queue = createJobQueue(database, { log, work: true });
 const auth = createAuthService({ config, users, sessions, resetTokens, waitlist: createWaitlistRepo(database.db), mailer, queue, log });
-const tagging = createTaggingService({ files: createFilesRepo(database.db), recognition: createRecognitionRepo(database.db), storage, recognizer, log });
-registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, log });
+const { files, recognition } = feedWritingRepos(database.db, shared.bus);
+const tagging = createTaggingService({ files, recognition, storage, recognizer, log });
+registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, live: shared.live, log });
 await queue.start();
 log.info(`Kaleido worker working jobs (${database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL'})`);
 
@@ -49,9 +53,10 @@ async function shutdown(signal: string): Promise<void> {
   const timer = setTimeout(() => process.exit(1), 15_000);
   timer.unref();
   try {
-    // Jobs in flight finish first; then the recognizer and the database they use.
+    // Jobs in flight finish first; then the recognizer, Redis and the database they use.
     await queue.stop();
     await recognizer.close();
+    await shared.close();
     await database.close();
     process.exit(0);
   } catch (err) {

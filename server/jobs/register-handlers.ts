@@ -6,6 +6,7 @@ import type { AuthService } from '../modules/auth/auth.service';
 import type { ResetTokensRepo, SessionsRepo } from '../modules/auth/sessions.repo';
 import { registerFileJobs } from '../modules/files/file-jobs';
 import type { TaggingService } from '../modules/files/tagging.service';
+import type { LiveHub } from '../live/live-hub';
 import type { JobQueue } from './queue';
 
 export type JobServices = {
@@ -14,6 +15,8 @@ export type JobServices = {
   resetTokens: ResetTokensRepo;
   tagging: TaggingService;
   mailer: Mailer;
+  /** Live events a job publishes reach members' streams on every app process (Redis hub at scale). */
+  live: LiveHub;
   log: FastifyBaseLogger;
 };
 
