@@ -94,9 +94,9 @@ async function startApp(name: string, dataDir: string): Promise<{ url: string }>
   throw new Error(`${name} did not answer\n${logsOf(proc)}`);
 }
 
-/** The worker is up once pg-boss has registered it in its instance table. */
+/** The worker is up once it logs that it works jobs (its start-up line is at info). */
 async function startWorker(dataDir: string): Promise<Proc> {
-  const proc = start('worker', 'worker', { DATA_DIR: dataDir });
+  const proc = start('worker', 'worker', { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
   for (const until = Date.now() + 90_000; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
     if (proc.child.exitCode !== null) throw new Error(`worker exited with ${proc.child.exitCode}\n${logsOf(proc)}`);
     if (proc.log.join('').includes('working jobs')) return proc;
