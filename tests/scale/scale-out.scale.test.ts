@@ -25,12 +25,14 @@ const databaseUrl = withDatabase(adminUrl, dbName);
 const redisPrefix = testRedisPrefix();
 const publicUrl = 'http://kaleido.localhost';
 const RATE_LIMIT = 3;
+/** The S3 driver's test helper (its own branch): once it is in the tree, files live in s3rver. */
+const s3Helper = path.join(root, 'tests', 'helpers', 's3-server.ts');
+const withS3 = existsSync(s3Helper);
 
 type Proc = { name: string; child: ChildProcess; log: string[] };
 const procs: Proc[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
 let env: Record<string, string>;
-let usesS3 = false;
 let a: { url: string };
 let b: { url: string };
 let worker: Proc;
@@ -139,23 +141,20 @@ beforeAll(async () => {
   await admin(`CREATE DATABASE ${dbName}`);
   cleanups.push(() => admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`), () => dropRedisPrefix(redisPrefix));
 
-  // The S3 driver comes from its own branch: once it is in the tree, files live in s3rver.
   let storageEnv: Record<string, string> = {};
-  const s3Helper = path.join(root, 'tests', 'helpers', 's3-server.ts');
-  if (existsSync(s3Helper)) {
+  if (withS3) {
     const { startS3Server } = (await import(/* @vite-ignore */ s3Helper)) as {
       startS3Server(): Promise<{ env: Record<string, string>; stop(): Promise<void> }>;
     };
     const s3 = await startS3Server();
     cleanups.push(() => s3.stop());
     storageEnv = s3.env;
-    usesS3 = true;
   }
   // With S3 every process has a data folder of its own (nothing is shared through a disk);
   // without it they share one uploads folder, as processes on one machine would.
   const dirs = await Promise.all(['a', 'b', 'w'].map((n) => fs.mkdtemp(path.join(os.tmpdir(), `kaleido-scale-${n}-`))));
   cleanups.push(() => Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true }))));
-  const [dirA, dirB, dirW] = usesS3 ? dirs : [dirs[0], dirs[0], dirs[0]];
+  const [dirA, dirB, dirW] = withS3 ? dirs : [dirs[0], dirs[0], dirs[0]];
   workerDir = dirW;
 
   env = {
@@ -181,7 +180,7 @@ afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
 }, 60_000);
 
-describe('two app processes, one worker, PostgreSQL, Redis' + (existsSync(path.join(root, 'tests', 'helpers', 's3-server.ts')) ? ', S3' : ''), () => {
+describe(`two app processes, one worker, PostgreSQL, Redis${withS3 ? ', S3' : ''}`, () => {
   it('a logout on A ends the session on B at once', async () => {
     const member = browser();
     await signUp(member.on(a));
@@ -204,7 +203,7 @@ describe('two app processes, one worker, PostgreSQL, Redis' + (existsSync(path.j
     expect(res.status).toBe(429);
   });
 
-  it('a file uploaded through A is served by B' + (usesS3 ? ' (from S3)' : ''), async () => {
+  it(`a file uploaded through A is served by B${withS3 ? ' from S3' : ''}`, async () => {
     const owner = browser();
     await signUp(owner.on(a));
     const bytes = await samples.pngWithAlpha(64, 48);
