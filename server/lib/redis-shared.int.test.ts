@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../contract/auth';
@@ -24,11 +26,17 @@ let shared: SharedState[] = [];
 let a: TestApp;
 let b: TestApp;
 
-async function startProcess(workers: boolean): Promise<TestApp> {
-  const env = { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, WORKERS: workers ? 'on' : 'off', AUTH_RATE_LIMIT: String(RATE_LIMIT) };
+async function startProcess(workers: boolean, redisUrl = TEST_REDIS_URL): Promise<TestApp> {
+  const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, WORKERS: workers ? 'on' : 'off', AUTH_RATE_LIMIT: String(RATE_LIMIT) };
   const state = await openSharedState(loadConfig(env), silent);
   shared.push(state);
   return startTestApp(env, {}, { database, bus: state.bus, counters: state.counters, turns: state.turns, live: state.live });
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  for (const end = Date.now() + ms; !(await check()); await new Promise((r) => setTimeout(r, 50))) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+  }
 }
 
 beforeAll(async () => {
@@ -159,4 +167,66 @@ describe('with Redis unreachable', () => {
       await state.close();
     }
   });
+});
+
+describe('a Redis outage while two processes run', () => {
+  let port: number;
+  let server: ChildProcess | null = null;
+  let c: TestApp;
+  let d: TestApp;
+  const states = () => shared.slice(-2);
+
+  // A Redis of this test's own, so stopping it touches nobody else's.
+  async function startRedis(): Promise<void> {
+    server = spawn('redis-server', ['--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    await until(() => new Promise<boolean>((resolve) => net.connect(port, '127.0.0.1').on('connect', function (this: net.Socket) { this.end(); resolve(true); }).on('error', () => resolve(false))), 'redis-server');
+  }
+  async function stopRedis(): Promise<void> {
+    const s = server;
+    server = null;
+    if (!s || s.exitCode !== null) return;
+    await new Promise((resolve) => s.once('exit', resolve).kill('SIGKILL'));
+  }
+
+  beforeAll(async () => {
+    port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (probe.address() as net.AddressInfo).port;
+        probe.close(() => resolve(p));
+      });
+    });
+    await startRedis();
+    c = await startProcess(true, `redis://127.0.0.1:${port}`);
+    d = await startProcess(false, `redis://127.0.0.1:${port}`);
+  });
+  afterAll(async () => {
+    await c?.close();
+    await d?.close();
+    await stopRedis();
+  });
+
+  it('keeps serving with its caches bypassed, so a logout elsewhere still ends the session at once; shares again once Redis is back', async () => {
+    const browserOnC = c.client();
+    await signUp(browserOnC);
+    const onD = sameBrowserOn(d, browserOnC);
+    expect((await onD.get('/api/user')).status).toBe(200);
+
+    await stopRedis();
+    await until(() => states().every((s) => !s.bus.reliable()), 'both processes to notice');
+    // D cannot hear C's logout now, and does not need to: it reads the session from the database.
+    expect((await onD.get('/api/user')).status).toBe(200);
+    expect((await onD.get('/api/files?offset=0&limit=20')).status).toBe(200);
+    expect((await browserOnC.post('/api/logout')).status).toBe(200);
+    expect((await onD.get('/api/user')).status).toBe(401);
+
+    await startRedis();
+    await until(() => states().every((s) => s.bus.reliable()), 'both processes to reconnect', 20_000);
+    const again = c.client();
+    await signUp(again);
+    const againOnD = sameBrowserOn(d, again);
+    expect((await againOnD.get('/api/user')).status).toBe(200);
+    expect((await againOnD.get('/api/user')).status).toBe(200);
+    expect((await again.post('/api/logout')).status).toBe(200);
+    expect((await againOnD.get('/api/user')).status).toBe(401);
+  }, 90_000);
 });
