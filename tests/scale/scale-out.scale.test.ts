@@ -170,10 +170,11 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT: String(RATE_LIMIT),
     ...storageEnv,
   };
+  // Registered first: the processes stop even when one of them fails to start.
+  cleanups.push(() => Promise.all(procs.map((p) => stopped(p, 'SIGTERM'))));
   // A first, alone: it applies the migrations to the fresh database.
   a = await startApp('app A', dirA);
   [b, worker] = await Promise.all([startApp('app B', dirB), startWorker(dirW)]);
-  cleanups.push(() => Promise.all(procs.map((p) => stopped(p, 'SIGTERM'))));
 }, 300_000);
 
 afterAll(async () => {
