@@ -29,6 +29,17 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // The built server as several processes on PostgreSQL, Redis and S3 (npm run test:scale).
+          name: 'scale',
+          include: ['tests/scale/**/*.scale.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          maxWorkers: 1,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/helpers/global-db-setup.ts', 'tests/helpers/global-client-build.ts'],

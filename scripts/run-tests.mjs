@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Runs every suite: unit, integration on PGlite, integration on PostgreSQL, browser.
-// Starts PostgreSQL when it is down, then prints the totals as `N passed, N failed`.
+// Runs every suite: unit, integration on PGlite, integration on PostgreSQL, browser, and the
+// scale test (several built processes on PostgreSQL, Redis and S3). Starts PostgreSQL and Redis
+// when they are down, then prints the totals as `N passed, N failed`. `node scripts/run-tests.mjs
+// scale` (npm run test:scale) runs one suite by name.
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,11 +25,23 @@ function ensurePostgres() {
   for (let i = 0; i < 30 && !pgReady(); i++) execSync('sleep 1');
 }
 
+function redisReady() {
+  return spawnSync('redis-cli', ['-h', '127.0.0.1', '-p', '6379', 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG';
+}
+
+function ensureRedis() {
+  if (process.env.TEST_REDIS_URL || redisReady()) return;
+  console.log('[test] Redis is down; starting it');
+  execSync("redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save '' --appendonly no", { stdio: 'inherit' });
+  for (let i = 0; i < 30 && !redisReady(); i++) execSync('sleep 1');
+}
+
 const suites = [
   { name: 'unit', args: ['--project', 'unit'], env: {} },
-  { name: 'integration-pglite', args: ['--project', 'integration'], env: { TEST_DB: 'pglite' } },
-  { name: 'integration-postgres', args: ['--project', 'integration'], env: { TEST_DB: 'postgres' }, before: ensurePostgres },
+  { name: 'integration-pglite', args: ['--project', 'integration'], env: { TEST_DB: 'pglite' }, before: ensureRedis },
+  { name: 'integration-postgres', args: ['--project', 'integration'], env: { TEST_DB: 'postgres' }, before: () => (ensurePostgres(), ensureRedis()) },
   { name: 'e2e', args: ['--project', 'e2e'], env: {} },
+  { name: 'scale', args: ['--project', 'scale'], env: {}, before: () => (ensurePostgres(), ensureRedis()) },
 ].filter((s) => !only.length || only.includes(s.name));
 
 let passed = 0;

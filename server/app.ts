@@ -6,7 +6,7 @@ import { FILE_MAX_BYTES } from '../contract/limits';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { logOptions } from './lib/log-options';
-import { memoryCounters, type CounterStore } from './lib/throttle';
+import { memoryCounters, memoryTurns, type CounterStore, type TurnStore } from './lib/throttle';
 import { createStorage } from './storage/create-storage';
 import { sweepDebris } from './storage/startup-sweep';
 import { createStoredKeysRepo } from './storage/stored-keys.repo';
@@ -23,9 +23,8 @@ import { createFeedCache } from './modules/files/feed-cache';
 import { afterWrites } from './lib/after-writes';
 import { createLocalHub, type LiveHub } from './live/live-hub';
 import { ALL, createLocalBus, type InvalidationBus } from './lib/invalidation-bus';
+import { feedWritingRepos } from './modules/files/feed-writes';
 import { createDiscoveryRepo } from './modules/files/discovery.repo';
-import { createFilesRepo } from './modules/files/files.repo';
-import { createRecognitionRepo } from './modules/files/recognition.repo';
 import { filesRoutes } from './modules/files/files.routes';
 import { mediaRoutes } from './modules/files/media.routes';
 import { createSocialRepo } from './modules/files/social.repo';
@@ -67,6 +66,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Where throttling keeps its counters (in process by default; Redis when scaled out). */
   counters?: CounterStore;
+  /** Where an attacked account's sign-ins take turns (same: in process, or Redis). */
+  turns?: TurnStore;
   storage?: Storage;
   recognizer?: Recognizer;
   /** How caches learn of writes; in-process by default, Redis-backed when scaled out. */
@@ -127,20 +128,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const db = database.db;
   const bus = deps.bus ?? createLocalBus();
   const feedCache = createFeedCache(bus);
-  const touchesFeed = () => bus.publish('feed', ALL);
+  const feedWriting = feedWritingRepos(db, bus);
+  const { touchesFeed } = feedWriting;
   // A member's row is in their cached sessions (request.user); only the fields a file card
   // shows of its owner (contract/files.ts fileOwner) and their status reach cached feed pages.
   const users = afterWrites(createUsersRepo(db), (method, args) => {
     // A new member has neither sessions nor files yet: sign-ups leave the caches warm.
     if (method === 'insert') return;
-    bus.publish('user', typeof args[0] === 'number' ? String(args[0]) : ALL);
-    if (method === 'update' && Object.keys(args[1] as object).some((column) => FEED_USER_COLUMNS.has(column))) touchesFeed();
+    const feed = method === 'update' && Object.keys(args[1] as object).some((column) => FEED_USER_COLUMNS.has(column));
+    return Promise.all([bus.publish('user', typeof args[0] === 'number' ? String(args[0]) : ALL), feed && touchesFeed()]);
   });
   const sessions = createCachedSessions(createSessionsRepo(db), bus);
   const resetTokens = createResetTokensRepo(db);
   const waitlist = createWaitlistRepo(db);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
-  const throttle = createAuthThrottle(config, deps.counters ?? memoryCounters());
+  const throttle = createAuthThrottle(config, deps.counters ?? memoryCounters(), deps.turns ?? memoryTurns());
   const storage = deps.storage ?? createStorage(config);
   const queue = createJobQueue(database, { ...deps.jobs, log: app.log, work: config.workers });
   app.decorate('jobs', queue);
@@ -152,12 +154,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(sessionPlugin, { sessions, secureCookies: config.publicUrl.startsWith('https://') });
   await registerOpenApi(app);
 
-  const files = afterWrites(createFilesRepo(db), touchesFeed);
+  const files = feedWriting.files;
   // A view already counted this hour changes nothing (null): opening a file keeps the feed cached.
   const social = afterWrites(createSocialRepo(db), (method, _args, result) => (method === 'recordView' && result === null ? undefined : touchesFeed()));
   const discovery = createDiscoveryRepo(db);
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
-  const tagging = createTaggingService({ files, recognition: afterWrites(createRecognitionRepo(db), (method, _args, row) => method === 'record' && row && touchesFeed()), storage, recognizer, log: app.log });
+  const tagging = createTaggingService({ files, recognition: feedWriting.recognition, storage, recognizer, log: app.log });
   // Folder links, collaborators and accepted invites change which files a viewer sees (the
   // folder grant of server/access/visibility.ts), so their writes invalidate the feed too.
   const folderDeps = {
@@ -172,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const uploads = createUploadService({ files, storage, log: app.log, queue, tmpDir: config.tmpDir, mediaTimeoutMs: config.mediaTimeoutMs, folders: folderDeps });
   const secret = await resolveAppSecret(config);
   const notificationMail = createNotificationMailService({ db, repo: createNotificationMailRepo(db), queue, config, secret, log: app.log });
-  registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, notificationMail, log: app.log });
+  registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, notificationMail, live: app.live, log: app.log });
   await queue.start();
   // One hook, in this order: a job in flight may still use the recognizer and the database.
   app.addHook('onClose', async () => {
@@ -202,7 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A follow changes both members' counts, which their cached sessions (GET /api/user) carry;
   // feed cards show no counts, so the feed stays cached.
   const follows = afterWrites(createFollowsRepo(db), (_method, args) => {
-    for (const id of args.slice(0, 2)) bus.publish('user', String(id));
+    return Promise.all(args.slice(0, 2).map((id) => bus.publish('user', String(id))));
   });
   const search = createSearchRepo(db);
   await profilesRoutes(app, { users, follows, folders: folderDeps.folders, files, search });

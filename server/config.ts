@@ -11,6 +11,8 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/).default('kaleido:'),
   PUBLIC_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Kaleido <no-reply@kaleido.app>'),
@@ -51,6 +53,10 @@ export type Config = {
   uploadsDir: string;
   outboxDir: string;
   databaseUrl: string | null;
+  /** Several processes share caches' invalidations, throttle counters and live events through it. */
+  redisUrl: string | null;
+  /** Prefix of every Redis key and channel: deployments (or test runs) sharing a server stay apart. */
+  redisPrefix: string;
   pgliteDir: string;
   publicUrl: string;
   smtpUrl: string | null;
@@ -96,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     databaseUrl: e.DATABASE_URL || null,
+    redisUrl: e.REDIS_URL || null,
+    redisPrefix: e.REDIS_PREFIX,
     pgliteDir: path.join(dataDir, 'db'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL || null,

@@ -1,11 +1,17 @@
+import Fastify from 'fastify';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
+import { logOptions } from './lib/log-options';
+import { openSharedState } from './lib/shared-state';
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
 await migrateDatabase(database);
-const app = await buildApp({ config, database });
+// In memory, or through Redis when REDIS_URL is set (several app processes behind a balancer).
+// A Fastify instance that never listens lends its logger before the app exists.
+const shared = await openSharedState(config, Fastify({ logger: logOptions(config.logLevel) }).log);
+const app = await buildApp({ config, database, bus: shared.bus, counters: shared.counters, turns: shared.turns, live: shared.live });
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -13,11 +19,12 @@ async function shutdown(signal: string): Promise<void> {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   // Stop taking requests, let the ones in flight finish, stop the job queue (app.close's onClose
-  // hook: jobs in flight finish), then close the database.
+  // hook: jobs in flight finish), then close Redis and the database.
   const timer = setTimeout(() => process.exit(1), 10_000);
   timer.unref();
   try {
     await app.close();
+    await shared.close();
     await database.close();
     process.exit(0);
   } catch (err) {

@@ -4,12 +4,12 @@ import { migrateDatabase, openDatabase } from './db/client';
 import { createJobQueue } from './jobs/queue';
 import { registerJobHandlers } from './jobs/register-handlers';
 import { logOptions } from './lib/log-options';
+import { openSharedState } from './lib/shared-state';
 import { createMailer } from './mail/mailer';
 import { createRecognizer } from './media/recognition/recognizer';
 import { createAuthService } from './modules/auth/auth.service';
 import { createResetTokensRepo, createSessionsRepo } from './modules/auth/sessions.repo';
-import { createFilesRepo } from './modules/files/files.repo';
-import { createRecognitionRepo } from './modules/files/recognition.repo';
+import { feedWritingRepos } from './modules/files/feed-writes';
 import { createTaggingService } from './modules/files/tagging.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
@@ -30,6 +30,9 @@ if (!config.databaseUrl) {
 const log = Fastify({ logger: logOptions(config.logLevel) }).log;
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
 await migrateDatabase(database);
+// A job's writes (a recognition result) empty the app processes' caches, and the live events a
+// job publishes reach members' streams, through Redis when REDIS_URL is set.
+const shared = await openSharedState(config, log);
 
 const users = createUsersRepo(database.db);
 const sessions = createSessionsRepo(database.db);
@@ -39,13 +42,14 @@ const storage = createStorage(config);
 const recognizer = createRecognizer({ enabled: config.autotag });
 const queue = createJobQueue(database, { log, work: true });
 const auth = createAuthService({ config, users, sessions, resetTokens, waitlist: createWaitlistRepo(database.db), mailer, queue, log });
-const tagging = createTaggingService({ files: createFilesRepo(database.db), recognition: createRecognitionRepo(database.db), storage, recognizer, log });
+const { files, recognition } = feedWritingRepos(database.db, shared.bus);
+const tagging = createTaggingService({ files, recognition, storage, recognizer, log });
 // Unsubscribe links signed here are checked by the app processes: on several machines they share APP_SECRET.
 if (!config.appSecret) log.warn('APP_SECRET is unset: unsubscribe links verify only on processes sharing this DATA_DIR');
 const notificationMail = createNotificationMailService({
   db: database.db, repo: createNotificationMailRepo(database.db), queue, config, secret: await resolveAppSecret(config), log,
 });
-registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, notificationMail, log });
+registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, notificationMail, live: shared.live, log });
 await queue.start();
 log.info(`Kaleido worker working jobs (${database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL'})`);
 
@@ -57,10 +61,11 @@ async function shutdown(signal: string): Promise<void> {
   const timer = setTimeout(() => process.exit(1), 15_000);
   timer.unref();
   try {
-    // Jobs in flight finish first; then the recognizer and the database they use.
+    // Jobs in flight finish first; then the recognizer, Redis and the database they use.
     await queue.stop();
     await recognizer.close();
     await storage.close();
+    await shared.close();
     await database.close();
     process.exit(0);
   } catch (err) {

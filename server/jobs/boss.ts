@@ -17,6 +17,10 @@ export function createBoss(database: Database, options: Partial<ConstructorOptio
     // Cron passes every few seconds: a due schedule is sent within seconds, not half a minute.
     cronMonitorIntervalSeconds: 5,
     cronWorkerIntervalSeconds: 5,
+    // Expired jobs and jobs whose worker stopped beating (killed) are failed into a retry by this
+    // pass, run only by processes that work jobs: every 15 s rather than pg-boss's 60.
+    superviseIntervalSeconds: 15,
+    monitorIntervalSeconds: 15,
     openTelemetry: { enabled: false },
     ...options,
   };

@@ -24,7 +24,9 @@ const minute = 60;
  * after the last retry a job stays in the `failed` state, where `failedJobs` finds it.
  */
 export const jobPolicies: Record<JobName, QueueOptions> = {
-  'file.uploaded': { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: 5 * minute },
+  // The worker beats every 5 s while it recognises: a killed worker's job is retried within
+  // about half a minute (HEARTBEAT + the supervise pass of boss.ts), not after the 5 min expiry.
+  'file.uploaded': { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: 5 * minute, heartbeatSeconds: 10 },
   // Completed mail jobs go after an hour: a mail body is personal data, not a log.
   'mail.send': { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 60 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'password-reset.requested': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },

@@ -8,6 +8,7 @@ import { registerFileJobs } from '../modules/files/file-jobs';
 import type { TaggingService } from '../modules/files/tagging.service';
 import { registerNotificationMailJobs } from '../modules/notification-mail/notification-mail.jobs';
 import type { NotificationMailService } from '../modules/notification-mail/notification-mail.service';
+import type { LiveHub } from '../live/live-hub';
 import type { JobQueue } from './queue';
 
 export type JobServices = {
@@ -17,6 +18,8 @@ export type JobServices = {
   tagging: TaggingService;
   mailer: Mailer;
   notificationMail: NotificationMailService;
+  /** Live events a job publishes reach members' streams on every app process (Redis hub at scale). */
+  live: LiveHub;
   log: FastifyBaseLogger;
 };
 

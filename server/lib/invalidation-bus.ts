@@ -1,28 +1,51 @@
 /**
  * Where a write announces what it made stale, so every cache that holds a copy drops it.
  * In one process it is a list of listeners. With several app processes (DESIGN.md "Scale
- * path") a Redis-backed bus publishes the same messages on a channel and calls the local
- * listeners for messages from the other processes: the caches do not change.
+ * path") the Redis-backed bus (redis-bus.ts) also publishes the same messages on a channel and
+ * calls the local listeners for messages from the other processes: the caches do not change.
  */
 export type InvalidationBus = {
-  publish(topic: InvalidationTopic, key: string): void;
+  /**
+   * Calls this process's listeners at once, then tells the other processes; resolves once
+   * Redis has taken the message (so a request to another process after the write answered
+   * finds its copy gone). Never rejects.
+   */
+  publish(topic: InvalidationTopic, key: string): Promise<void>;
   subscribe(topic: InvalidationTopic, listener: (key: string) => void): void;
+  /**
+   * False while messages from other processes may be missed (Redis unreachable): caches must
+   * then neither answer from nor store copies. Always true in one process.
+   */
+  reliable(): boolean;
 };
 
 /** `session`: one token hash ended; `user`: every session of a member id; `feed`: any file, like, comment or owner changed. */
 export type InvalidationTopic = 'session' | 'user' | 'feed';
+export const TOPICS: readonly InvalidationTopic[] = ['session', 'user', 'feed'];
 
 /** Every key of a topic at once (used when a write cannot name what it touched). */
 export const ALL = '*';
 
-export function createLocalBus(): InvalidationBus {
+/** The listeners of one process, by topic. */
+export function localListeners() {
   const listeners = new Map<InvalidationTopic, ((key: string) => void)[]>();
   return {
-    publish(topic, key) {
+    deliver(topic: InvalidationTopic, key: string): void {
       for (const listener of listeners.get(topic) ?? []) listener(key);
     },
-    subscribe(topic, listener) {
+    add(topic: InvalidationTopic, listener: (key: string) => void): void {
       listeners.set(topic, [...(listeners.get(topic) ?? []), listener]);
     },
+  };
+}
+
+export function createLocalBus(): InvalidationBus {
+  const local = localListeners();
+  return {
+    async publish(topic, key) {
+      local.deliver(topic, key);
+    },
+    subscribe: local.add,
+    reliable: () => true,
   };
 }

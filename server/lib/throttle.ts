@@ -1,4 +1,5 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RedisConnection } from './redis-connection';
 
 /**
  * One counter family: `points` per `durationSeconds`, keyed by the caller. The store is
@@ -12,6 +13,25 @@ export type CounterStore = (opts: CounterOptions) => RateLimiterAbstract;
 export function memoryCounters(): CounterStore {
   return function createCounter(opts) {
     return new RateLimiterMemory({ keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.durationSeconds });
+  };
+}
+
+/**
+ * Counters in Redis, shared by every app process: five failures on one process and five on
+ * another make ten. While Redis is unreachable each counter falls back to one in this process
+ * (the library's insurance limiter) instead of failing the request or waiting.
+ */
+export function redisCounters(redis: RedisConnection): CounterStore {
+  const local = memoryCounters();
+  return function createCounter(opts) {
+    return new RateLimiterRedis({
+      storeClient: redis.commands,
+      rejectIfRedisNotReady: true,
+      keyPrefix: `${redis.prefix}rl:${opts.keyPrefix}`,
+      points: opts.points,
+      duration: opts.durationSeconds,
+      insuranceLimiter: local(opts),
+    });
   };
 }
 
@@ -37,4 +57,62 @@ export async function spend(counter: RateLimiterAbstract, key: string, points = 
 export async function spent(counter: RateLimiterAbstract, key: string): Promise<number> {
   const res = await counter.get(key);
   return res?.consumedPoints ?? 0;
+}
+
+/**
+ * Attempts on one key that take turns `delayMs` apart: `take` books the next turn and answers
+ * how long to wait for it, or refuses when that turn is more than `maxWaitMs` away.
+ */
+export type TurnStore = {
+  take(key: string, delayMs: number, maxWaitMs: number): Promise<{ waitMs: number } | Refusal>;
+  clear(key: string): Promise<void>;
+};
+
+/** Turns kept in this process. */
+export function memoryTurns(): TurnStore {
+  const nextTurn = new Map<string, number>();
+  return {
+    async take(key, delayMs, maxWaitMs) {
+      const now = Date.now();
+      const turn = Math.max(now, nextTurn.get(key) ?? 0);
+      if (turn - now > maxWaitMs) return { retryAfterMs: turn - now };
+      if (nextTurn.size > 10_000) for (const [k, at] of nextTurn) if (at < now) nextTurn.delete(k);
+      nextTurn.set(key, turn + delayMs);
+      return { waitMs: turn + delayMs - now };
+    },
+    async clear(key) {
+      nextTurn.delete(key);
+    },
+  };
+}
+
+// Redis's clock, not each process's: turns booked on two machines line up.
+const TAKE_TURN = `
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local turn = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'))
+if turn - now > tonumber(ARGV[2]) then return -(turn - now) end
+redis.call('SET', KEYS[1], turn + ARGV[1], 'PX', turn + ARGV[1] - now + 1000)
+return turn + ARGV[1] - now`;
+
+/** Turns shared by every app process; in this process while Redis is unreachable. */
+export function redisTurns(redis: RedisConnection): TurnStore {
+  const local = memoryTurns();
+  const key = (k: string) => `${redis.prefix}turn:${k}`;
+  return {
+    async take(k, delayMs, maxWaitMs) {
+      if (redis.commands.status === 'ready') {
+        try {
+          const ms = Number(await redis.commands.eval(TAKE_TURN, 1, key(k), String(delayMs), String(maxWaitMs)));
+          return ms < 0 ? { retryAfterMs: -ms } : { waitMs: ms };
+        } catch {
+          // Fall through to this process's turns, like the counters' insurance limiter.
+        }
+      }
+      return local.take(k, delayMs, maxWaitMs);
+    },
+    async clear(k) {
+      await Promise.all([local.clear(k), redis.commands.status === 'ready' ? redis.commands.del(key(k)).catch(() => 0) : null]);
+    },
+  };
 }

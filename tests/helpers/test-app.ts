@@ -19,15 +19,18 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The real app on an ephemeral port over its own database and data folder. */
+/**
+ * The real app on an ephemeral port over its own database and data folder; given `deps.database`,
+ * over that one (several app processes of one deployment), which its `close` leaves open.
+ */
 export async function startTestApp(
   env: Record<string, string> = {},
   patch: Partial<Config> = {},
-  deps: Partial<Omit<AppDeps, 'config' | 'database'>> = {},
+  deps: Partial<Omit<AppDeps, 'config'>> = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-test-'));
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', ...env }), ...patch };
-  const database = await createTestDatabase();
+  const database = deps.database ?? (await createTestDatabase());
   const app = await buildApp({ ...deps, config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -46,7 +49,7 @@ export async function startTestApp(
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!deps.database) await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,7 +1,7 @@
 import { authMessages } from '../../../contract/auth';
 import type { Config } from '../../config';
 import { RateLimitError } from '../../lib/errors';
-import { spend, spent, type CounterStore, type Refusal } from '../../lib/throttle';
+import { memoryTurns, spend, spent, type CounterStore, type Refusal, type TurnStore } from '../../lib/throttle';
 
 /** The longest a sign-in on an attacked account is held back. */
 const MAX_ACCOUNT_DELAY_MS = 8_000;
@@ -22,7 +22,7 @@ function refuse(refusal: Refusal | null): void {
  * - per address, a far larger budget (`addressFailures`) of failures across all accounts,
  *   sign-ups, reset mails and bad reset tokens; username checks get three times it.
  */
-export function createAuthThrottle(config: Config, store: CounterStore, sleep = defaultSleep) {
+export function createAuthThrottle(config: Config, store: CounterStore, turns: TurnStore = memoryTurns(), sleep = defaultSleep) {
   const { accountFailures, addressFailures, windowSeconds } = config.authThrottle;
   const counter = (keyPrefix: string, points: number) => store({ keyPrefix, points, durationSeconds: windowSeconds });
   const pairFailures = counter('login-pair', accountFailures);
@@ -33,15 +33,12 @@ export function createAuthThrottle(config: Config, store: CounterStore, sleep = 
   const usernameChecks = counter('username-ip', addressFailures * 3);
   // An attacked account's attempts take turns, `delay` apart: parallel guesses are queued, not
   // all checked after one shared sleep. A turn further off than the longest delay is refused
-  // for that long (a slow-down, never a lock-out: the owner's turn comes within seconds).
-  const nextTurn = new Map<string, number>();
+  // for that long (a slow-down, never a lock-out: the owner's turn comes within seconds). The
+  // turns are booked in the same store family as the counters, so every app process queues alike.
   async function waitTurn(account: string, delayMs: number): Promise<void> {
-    const now = Date.now();
-    const turn = Math.max(now, nextTurn.get(account) ?? 0);
-    if (turn - now > MAX_ACCOUNT_DELAY_MS) refuse({ retryAfterMs: turn - now });
-    if (nextTurn.size > 10_000) for (const [key, at] of nextTurn) if (at < now) nextTurn.delete(key);
-    nextTurn.set(account, turn + delayMs);
-    await sleep(turn + delayMs - now);
+    const booked = await turns.take(account, delayMs, MAX_ACCOUNT_DELAY_MS);
+    if ('retryAfterMs' in booked) refuse(booked);
+    else await sleep(booked.waitMs);
   }
 
   return {
@@ -59,8 +56,7 @@ export function createAuthThrottle(config: Config, store: CounterStore, sleep = 
     },
     /** The owner got in: their account and this address start afresh. */
     async loginSucceeded(ip: string, account: string): Promise<void> {
-      nextTurn.delete(account);
-      await Promise.all([pairFailures.delete(`${account}|${ip}`), accountAttempts.delete(account), addressBudget.reward(ip, 1)]);
+      await Promise.all([turns.clear(account), pairFailures.delete(`${account}|${ip}`), accountAttempts.delete(account), addressBudget.reward(ip, 1)]);
     },
 
     /** Each sign-up creates an account, so each one spends the address's budget. */

@@ -10,9 +10,9 @@ type Entry = { sessionId: number; user: UserRow; expiresAt: number; cachedUntil:
  * Sessions looked up in process (token hash → member), so a request does not pay a database
  * round trip to learn who is asking. Every path that ends a session or changes the member
  * publishes on the bus, and the entry is gone before that write answers: logout, password
- * change and reset, and any write to the member's row (status, profile, preferences). The
- * short TTL only bounds how long another process's write could go unseen until the bus is
- * shared through Redis.
+ * change and reset, and any write to the member's row (status, profile, preferences). With
+ * REDIS_URL the bus reaches every app process, so a logout on one ends the session on all; while
+ * Redis is unreachable (`bus.reliable()` false) every lookup goes to the database instead.
  */
 export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, opts: { ttlMs?: number; max?: number } = {}): SessionsRepo {
   const ttlMs = opts.ttlMs ?? 60_000;
@@ -47,6 +47,7 @@ export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, o
   return {
     ...repo,
     async findUser(token) {
+      if (!bus.reliable()) return repo.findUser(token);
       const hash = hashToken(token);
       const now = Date.now();
       const hit = byHash.get(hash);
@@ -65,11 +66,11 @@ export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, o
     },
     async delete(token) {
       await repo.delete(token);
-      bus.publish('session', hashToken(token));
+      await bus.publish('session', hashToken(token));
     },
     async deleteAllForUser(userId, exceptSessionId) {
       await repo.deleteAllForUser(userId, exceptSessionId);
-      bus.publish('user', String(userId));
+      await bus.publish('user', String(userId));
     },
   };
 }

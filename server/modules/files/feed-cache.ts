@@ -10,8 +10,8 @@ type Entry = { body: string; until: number };
  * member's row publishes `feed` on the bus and empties the cache before the write answers: an
  * upload, a like, a deletion, a tag edit or a file made private is seen at once by everyone,
  * with no per-rule bookkeeping to get wrong. The version guards against a page loaded before
- * a write and stored after it. The TTL bounds what another process's write could leave until
- * the bus is shared through Redis.
+ * a write and stored after it. With REDIS_URL the bus reaches every app process; while Redis is
+ * unreachable (`bus.reliable()` false) every page is loaded afresh and nothing is kept.
  */
 export function createFeedCache(bus: InvalidationBus, opts: { ttlMs?: number; max?: number } = {}) {
   const ttlMs = opts.ttlMs ?? 10_000;
@@ -32,13 +32,14 @@ export function createFeedCache(bus: InvalidationBus, opts: { ttlMs?: number; ma
     async send(reply: FastifyReply, parts: unknown[], schema: ZodType, load: () => Promise<unknown>): Promise<FastifyReply> {
       const key = JSON.stringify(parts);
       const now = Date.now();
-      let body = pages.get(key);
+      const reliable = bus.reliable();
+      let body = reliable ? pages.get(key) : undefined;
       if (!body || body.until <= now) {
         const at = version;
         // The same check fastify's zod serializer makes, done once per page instead of per request.
         const text = JSON.stringify(schema.encode(await load()));
         body = { body: text, until: now + ttlMs };
-        if (at === version) {
+        if (reliable && at === version) {
           if (pages.size >= max) pages.delete(pages.keys().next().value!);
           pages.set(key, body);
         }

@@ -1,11 +1,15 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { normalizeTags, TAG_MAX_LENGTH, TAGS_PER_FILE } from '../../../contract/files';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/index';
 import type { FileRow } from './files.repo';
 
-/** A claim older than this belongs to a process that died; the work may be taken over. */
-export const CLAIM_STALE_MS = 2 * 60_000;
+/**
+ * The claimer renews its claim every CLAIM_RENEW_MS while it works; one not renewed for
+ * CLAIM_STALE_MS belongs to a process that died (a SIGKILLed worker), and the work may be taken over.
+ */
+export const CLAIM_RENEW_MS = 10_000;
+export const CLAIM_STALE_MS = 30_000;
 
 /**
  * The once-per-image bookkeeping of recognition. Whoever recognises (the `file.uploaded` job or
@@ -22,6 +26,14 @@ export function createRecognitionRepo(db: Db) {
         .where(and(eq(files.id, fileId), eq(files.kind, 'image'), isNull(files.recognizedAt), or(isNull(files.recognitionClaimedAt), lt(files.recognitionClaimedAt, staleBefore))))
         .returning();
       return row ?? null;
+    },
+
+    /** Still working on it: keeps the claim from going stale. */
+    async renew(fileId: number): Promise<void> {
+      await db
+        .update(files)
+        .set({ recognitionClaimedAt: new Date() })
+        .where(and(eq(files.id, fileId), isNull(files.recognizedAt), isNotNull(files.recognitionClaimedAt)));
     },
 
     async release(fileId: number): Promise<void> {

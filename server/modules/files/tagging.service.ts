@@ -5,7 +5,7 @@ import { RecognitionTimeoutError, UnsupportedImageError } from '../../media/reco
 import type { Recognizer } from '../../media/recognition/recognizer';
 import type { Storage } from '../../storage/storage';
 import type { FileRow, FilesRepo } from './files.repo';
-import type { RecognitionRepo } from './recognition.repo';
+import { CLAIM_RENEW_MS, type RecognitionRepo } from './recognition.repo';
 
 type Deps = { files: FilesRepo; recognition: RecognitionRepo; storage: Storage; recognizer: Recognizer; log: FastifyBaseLogger };
 
@@ -34,6 +34,8 @@ export function analyzeMessage(found: string[]): string {
 export function createTaggingService(d: Deps) {
   /** Recognises the claimed file and records the result; a failure releases the claim for a retry. */
   async function runClaimed(file: FileRow): Promise<FileRow | null> {
+    // A claim that stops being renewed is taken over: a killed worker's image is not stuck.
+    const renewing = setInterval(() => d.recognition.renew(file.id).catch((err) => d.log.warn({ err, fileId: file.id }, 'recognition claim not renewed')), CLAIM_RENEW_MS);
     try {
       const key = file.compressedKey ?? file.webpKey ?? file.storageKey;
       const result = await d.recognizer.analyze(await readAll(await d.storage.get(key)));
@@ -43,6 +45,8 @@ export function createTaggingService(d: Deps) {
       if (err instanceof UnsupportedImageError) return d.recognition.record(file.id, { tags: [], isNsfw: false });
       await d.recognition.release(file.id);
       throw err;
+    } finally {
+      clearInterval(renewing);
     }
   }
 
