@@ -50,7 +50,7 @@ export function MessageComposer({ recipientId, onSent }: { recipientId: number; 
           aria-label="Message"
           rows={1}
           maxLength={MESSAGE_MAX}
-          className="max-h-36 min-h-10 resize-none"
+          className="field-sizing-content max-h-36 min-h-10 resize-none"
         />
         {text.length > COUNTER_FROM && (
           <span className="mt-1 text-right text-xs text-muted-foreground" aria-live="polite">

@@ -19,7 +19,7 @@ function ThreadHeader({ userId, onBack }: { userId: number; onBack: () => void }
   const { data: profile } = useProfile(userId);
   return (
     <div className="flex items-center gap-2 border-b px-2.5 py-2">
-      <Button variant="ghost" size="icon-sm" className="@xl:hidden" aria-label="Back to conversations" onClick={onBack}>
+      <Button variant="ghost" size="icon-sm" className="@lg:hidden" aria-label="Back to conversations" onClick={onBack}>
         <ArrowLeft aria-hidden />
       </Button>
       {profile && (

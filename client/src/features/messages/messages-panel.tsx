@@ -36,7 +36,7 @@ export function MessagesPanel({ userId }: { userId?: number }) {
   return (
     <section aria-labelledby="messages-heading" className="@container flex h-[min(44rem,calc(100dvh-9rem))] min-h-[26rem] flex-col overflow-hidden rounded-2xl border bg-card shadow-sm">
       <div className="flex min-h-0 flex-1">
-        <div className={cn('min-h-0 w-full flex-col @xl:flex @xl:w-72 @xl:shrink-0 @xl:border-r', selected === null ? 'flex' : 'hidden')}>
+        <div className={cn('min-h-0 w-full flex-col @lg:flex @lg:w-60 @lg:shrink-0 @lg:border-r @3xl:w-72', selected === null ? 'flex' : 'hidden')}>
           <header className="flex items-center gap-2 border-b px-3 py-2.5">
             <MessageCircle className="size-5 text-primary" aria-hidden />
             <h2 id="messages-heading" className="font-semibold tracking-tight">
@@ -49,7 +49,7 @@ export function MessagesPanel({ userId }: { userId?: number }) {
           </header>
           <ConversationList viewerId={user.id} selected={selected} onSelect={open} />
         </div>
-        <div className={cn('min-h-0 min-w-0 flex-1 @xl:flex', selected === null ? 'hidden' : 'flex')}>
+        <div className={cn('min-h-0 min-w-0 flex-1 @lg:flex', selected === null ? 'hidden' : 'flex')}>
           {selected === null ? (
             <div className="flex flex-1 flex-col items-center justify-center gap-2 px-6 text-center">
               <MessageCircle className="size-10 text-muted-foreground" aria-hidden />
