@@ -23,7 +23,7 @@ function ConversationRow({ c, viewerId, active, onSelect }: { c: ConversationDto
         )}
       >
         <ProfileAvatar user={{ firstName: c.userFirstName, lastName: c.userLastName, profileImageUrl: c.userProfileImageUrl }} className="size-10" />
-        <span className="grid min-w-0 flex-1 gap-0.5">
+        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline gap-2">
             <span className={cn('truncate text-sm', unread ? 'font-semibold' : 'font-medium')}>{name}</span>
             <time dateTime={c.lastMessageTime} className="ml-auto shrink-0 text-xs text-muted-foreground">
@@ -74,7 +74,7 @@ export function ConversationList({ viewerId, selected, onSelect }: { viewerId: n
   }
   return (
     <div className="min-h-0 flex-1 overflow-y-auto p-1.5" onScroll={onScroll}>
-      <ul aria-label="Conversations" className="grid gap-0.5">
+      <ul aria-label="Conversations" className="space-y-0.5">
         {conversations.map((c) => (
           <ConversationRow key={c.userId} c={c} viewerId={viewerId} active={c.userId === selected} onSelect={onSelect} />
         ))}

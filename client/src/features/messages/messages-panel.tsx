@@ -42,9 +42,10 @@ export function MessagesPanel({ userId }: { userId?: number }) {
             <h2 id="messages-heading" className="font-semibold tracking-tight">
               Messages
             </h2>
-            <Button size="sm" variant="outline" className="ml-auto" onClick={() => setComposing(true)}>
+            {/* A narrow list beside the thread keeps the icon only; the name stays for screen readers. */}
+            <Button size="sm" variant="outline" className="ml-auto" title="New Message" onClick={() => setComposing(true)}>
               <PenSquare aria-hidden />
-              New Message
+              <span className="@lg:sr-only @3xl:not-sr-only">New Message</span>
             </Button>
           </header>
           <ConversationList viewerId={user.id} selected={selected} onSelect={open} />
