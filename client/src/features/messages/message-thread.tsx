@@ -65,10 +65,11 @@ export function MessageThread({ userId, viewerId, onBack }: { userId: number; vi
   }, [messages, viewerId]);
 
   // A first page that does not fill the box gives no scroll to react to: ask for the next.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = thread;
   useEffect(() => {
     const el = box.current;
-    if (el && thread.hasNextPage && !thread.isFetchingNextPage && el.scrollHeight <= el.clientHeight) void thread.fetchNextPage();
-  }, [messages.length, thread]);
+    if (el && hasNextPage && !isFetchingNextPage && el.scrollHeight <= el.clientHeight) void fetchNextPage();
+  }, [messages.length, hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   return (
     <section aria-label="Conversation" className="flex min-h-0 min-w-0 flex-1 flex-col">
