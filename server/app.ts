@@ -57,7 +57,6 @@ import { resolveAppSecret } from './lib/app-secret';
 import { createMessagesRepo } from './modules/messages/messages.repo';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { createMessagesService } from './modules/messages/messages.service';
-import { createUnreadCounter } from './modules/messages/unread-counts';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -214,7 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await waitlistRoutes(app, { waitlist, service: createWaitlistService({ db, waitlist, queue, config }) });
   await unsubscribeRoutes(app, { users, secret });
   // Messages touch no cached data (feed pages, sessions): their repository needs no afterWrites.
-  const messages = createMessagesService({ messages: createMessagesRepo(db), users, live: app.live, countUnread: createUnreadCounter(db) });
+  const messages = createMessagesService({ messages: createMessagesRepo(db), users, live: app.live });
   await messagesRoutes(app, { messages });
   await registerClient(app, config.clientDir);
   return app;

@@ -5,20 +5,18 @@ import { findActiveMember } from '../users/active-member';
 import type { UsersRepo } from '../users/users.repo';
 import { toConversationDto, toMessageDto } from './messages.presenter';
 import type { MessagesRepo } from './messages.repo';
-import type { CountUnread } from './unread-counts';
 
 export type MessagesDeps = {
   messages: MessagesRepo;
   users: Pick<UsersRepo, 'findById'>;
   live: Pick<LiveHub, 'publish'>;
-  countUnread: CountUnread;
 };
 
 /** Sending, reading a thread and listing conversations; the viewer is always one side of the pair. */
 export function createMessagesService(d: MessagesDeps) {
-  /** Tells the member's open tabs their new unread counts (the bell and the conversation list). */
+  /** Tells the member's open tabs their unread message count (each publisher sends the count it owns). */
   async function publishUnread(userId: number): Promise<void> {
-    d.live.publish(userId, { type: 'unread', data: await d.countUnread(userId) });
+    d.live.publish(userId, { type: 'unread', data: { messages: await d.messages.countUnread(userId) } });
   }
 
   return {
