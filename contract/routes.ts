@@ -44,4 +44,8 @@ export const api = {
   search: '/api/files/search',
   /** `?q&tag&mediaType&resultType`. */
   searchCount: '/api/files/search/count',
+  // Direct messages (contract/messages.ts): `?before&limit` (or `offset`) on both lists.
+  messages: '/api/messages',
+  conversations: '/api/messages/conversations',
+  messageThread: (userId: number) => `/api/messages/${userId}`,
 } as const;

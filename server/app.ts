@@ -53,6 +53,9 @@ import { createNotificationMailRepo } from './modules/notification-mail/notifica
 import { createNotificationMailService } from './modules/notification-mail/notification-mail.service';
 import { unsubscribeRoutes } from './modules/notification-mail/unsubscribe.routes';
 import { resolveAppSecret } from './lib/app-secret';
+import { createMessagesRepo } from './modules/messages/messages.repo';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { createMessagesService } from './modules/messages/messages.service';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -211,6 +214,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await searchRoutes(app, { search, files, folders: folderDeps.folders, links: folderDeps.links });
   await waitlistRoutes(app, { waitlist, service: createWaitlistService({ db, waitlist, queue, config }) });
   await unsubscribeRoutes(app, { users, secret });
+  // Messages touch no cached data (feed pages, sessions): their repository needs no afterWrites.
+  const messages = createMessagesService({ messages: createMessagesRepo(db), users, live: app.live });
+  await messagesRoutes(app, { messages });
   await registerClient(app, config.clientDir);
   return app;
 }
