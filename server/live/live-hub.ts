@@ -7,7 +7,8 @@
 export type LiveEvent =
   | { type: 'notification'; data: unknown }
   | { type: 'message'; data: unknown }
-  | { type: 'unread'; data: { notifications: number; messages: number } };
+  /** Each publisher sends the count it owns: notifications (their module), messages (theirs). */
+  | { type: 'unread'; data: { notifications?: number; messages?: number } };
 
 export type LiveListener = (event: LiveEvent) => void;
 
