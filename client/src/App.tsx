@@ -23,9 +23,10 @@ const FolderPage = lazy(() => import('@/routes/folder').then((m) => ({ default: 
 const InvitePage = lazy(() => import('@/routes/invite').then((m) => ({ default: m.InvitePage })));
 const ProfilePage = lazy(() => import('@/routes/profile').then((m) => ({ default: m.ProfilePage })));
 const SearchPage = lazy(() => import('@/routes/search').then((m) => ({ default: m.SearchPage })));
+const NotificationsPage = lazy(() => import('@/routes/notifications').then((m) => ({ default: m.NotificationsPage })));
 
 // Screens only a signed-in member may reach (spec 1 §2.1): signed-out visitors are sent to
-// sign in. Until a screen exists (/notifications, /admin) its path answers the not-found page.
+// sign in. Until a screen exists (/admin) its path answers the not-found page.
 const MEMBER_ONLY = ['/profile', '/profile/:id', '/folder/:id', '/folders/:id', '/file/:id', '/search', '/notifications', '/admin', '/settings'];
 
 function isMemberOnly(path: string): boolean {
@@ -65,6 +66,7 @@ function AppRoutes() {
       {user && <Route path="/profile">{() => <ProfilePage user={user} />}</Route>}
       {user && <Route path="/profile/:id">{(params: { id: string }) => <ProfilePage user={user} id={params.id} />}</Route>}
       {user && <Route path="/search">{() => <SearchPage user={user} />}</Route>}
+      {user && <Route path="/notifications">{() => <NotificationsPage user={user} />}</Route>}
       {/* Open signed out too: the page asks to sign in before accepting (spec 2 §2). */}
       <Route path="/invite/:token">{(params: { token: string }) => <InvitePage user={user ?? null} token={params.token} />}</Route>
       {user ? <Route component={NotFoundPage} /> : <Route component={SignedOutFallback} />}

@@ -6,7 +6,7 @@ import { useFollow } from './use-follow';
 
 /**
  * Follow/Unfollow and Message, shown only on another member's profile (spec 2 §2). Message
- * opens the conversation once messages exist; until then it goes to /notifications.
+ * opens this member's thread on /notifications (`?user={id}`).
  */
 export function ProfileActions({ profile }: { profile: UserProfile }) {
   const follow = useFollow(profile.id);
@@ -24,7 +24,7 @@ export function ProfileActions({ profile }: { profile: UserProfile }) {
         {following ? 'Unfollow' : 'Follow'}
       </Button>
       <Button asChild variant="outline" className="rounded-full">
-        <Link href="/notifications">
+        <Link href={`/notifications?user=${profile.id}`}>
           <MessageCircle aria-hidden />
           Message
         </Link>
