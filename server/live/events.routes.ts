@@ -49,6 +49,7 @@ export async function eventsRoutes(app: FastifyInstance, d: Deps): Promise<void>
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-cache, no-transform',
+      'x-content-type-options': 'nosniff',
       connection: 'keep-alive',
       // nginx and similar proxies pass each event on at once instead of buffering the stream.
       'x-accel-buffering': 'no',
