@@ -47,7 +47,7 @@ describe('notifications journey', () => {
   it('shows a like live to the owner, then a folder invite accepted from its item', async () => {
     const ownerContext = await context();
     const likerContext = await context(420, 'dark');
-    const owner = await ownerContext.newPage();
+    let owner = await ownerContext.newPage();
     const liker = await likerContext.newPage();
     await signUpInBrowser(owner, t.url, newMember({ firstName: 'Olga', lastName: 'Owner' }));
     const likerId = await signUpInBrowser(liker, t.url, newMember({ firstName: 'Ana', lastName: 'Liker' }));
@@ -58,7 +58,12 @@ describe('notifications journey', () => {
     await expect(owner.getByTestId('notification-badge').count()).resolves.toBe(0);
     await shot(owner, 'empty');
 
+    // A second tab of the owner: it hears the first tab's stream instead of opening its own.
+    const ownerFeed = await ownerContext.newPage();
+    await ownerFeed.goto(`${t.url}/search`);
     await liker.goto(`${t.url}/file/${fileId}`);
+    await expect.poll(() => t.app.live.size(), { timeout: 5000 }).toBe(2);
+
     await liker.getByRole('button', { name: /^Like/ }).first().click();
 
     // No reload: the stream brings the badge and the item.
@@ -66,17 +71,28 @@ describe('notifications journey', () => {
     await item.waitFor({ timeout: 5000 });
     await expect(owner.getByTestId('notification-badge').innerText()).resolves.toBe('1');
     await expect(item.getByTestId('unread-dot').count()).resolves.toBe(1);
+    await ownerFeed.getByTestId('notification-badge').filter({ hasText: '1' }).waitFor({ timeout: 5000 });
+    expect(t.app.live.size()).toBe(2);
     await shot(owner, 'like-arrived');
+
+    // The leading tab closes: the other one takes the stream over and still hears the owner's news.
+    await owner.close();
+    await expect.poll(() => t.app.live.size(), { timeout: 10_000 }).toBe(2);
+    await liker.request.post(`${t.url}/api/files/${fileId}/comments`, { data: { content: 'Warm colours' }, headers: { origin: t.url } });
+    await ownerFeed.getByTestId('notification-badge').filter({ hasText: '2' }).waitFor({ timeout: 5000 });
+    await expect.poll(() => t.app.live.size(), { timeout: 5000 }).toBe(2);
+    owner = ownerFeed;
+    await owner.goto(`${t.url}/notifications`);
 
     // Following: a follow item that goes to the sender's profile.
     const follow = await liker.request.post(`${t.url}/api/users/${(await owner.request.get(`${t.url}/api/user`).then((r) => r.json())).id}/follow`, { headers: { origin: t.url } });
     expect(follow.status()).toBe(200);
     const followItem = owner.getByTestId('notification-item').filter({ hasText: 'Ana Liker started following you' });
     await followItem.waitFor({ timeout: 5000 });
-    await expect(owner.getByTestId('notification-badge').innerText()).resolves.toBe('2');
+    await owner.getByTestId('notification-badge').filter({ hasText: '3' }).waitFor({ timeout: 5000 });
 
     // The badge of the panel turns into 'Mark as read' on hover.
-    const badge = owner.getByRole('button', { name: /2 unread, mark as read/ });
+    const badge = owner.getByRole('button', { name: /3 unread, mark as read/ });
     await badge.hover();
     await owner.getByText('Mark as read').waitFor();
     await badge.click();
@@ -105,7 +121,7 @@ describe('notifications journey', () => {
     await owner.request.put(`${t.url}/api/user/preferences`, { data: { hideNotificationCounter: true }, headers: { origin: t.url } });
     await owner.goto(`${t.url}/notifications`);
     await liker.request.post(`${t.url}/api/files/${fileId}/comments`, { data: { content: 'Lovely light' }, headers: { origin: t.url } });
-    await owner.getByTestId('notification-item').filter({ hasText: 'Ana Liker commented on your file "Sunset"' }).waitFor({ timeout: 5000 });
+    await expect.poll(() => owner.getByTestId('notification-item').filter({ hasText: 'Ana Liker commented on your file "Sunset"' }).count(), { timeout: 5000 }).toBe(2);
     await expect(owner.getByTestId('notification-badge').count()).resolves.toBe(0);
     await shot(owner, 'comment-counter-hidden');
 

@@ -9,8 +9,8 @@ import { AppHeader } from './app-header';
 /** Every signed-in screen: the header (with Create New Folder behind its avatar menu), then the screen's content. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [creatingFolder, setCreatingFolder] = useState(false);
-  // Signed-in screens hold the live stream (one per tab); the bell and lists follow its events.
-  useLiveStream(true);
+  // Signed-in screens follow the member's live stream; the bell and lists follow its events.
+  useLiveStream(user.id);
   useNotificationsLive();
   return (
     <div className="flex min-h-dvh flex-col">
