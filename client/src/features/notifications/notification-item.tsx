@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { relativeAge } from '@/features/files/format';
 import { cn } from '@/lib/utils';
 import { useInviteAnswer, useMarkRead } from './notification-queries';
+import { itemTarget } from './notification-rules';
 
 const icons: Record<NotificationType, { icon: LucideIcon; tone: string }> = {
   like: { icon: Heart, tone: 'bg-rose-500/12 text-rose-600 dark:text-rose-400' },
@@ -23,13 +24,6 @@ const answered: Partial<Record<NonNullable<NotificationDto['inviteStatus']>, str
   expired: 'Expired',
   revoked: 'No longer available',
 };
-
-/** Where clicking the item goes (spec 2 §2): the file, or the sender's profile; save and folder_invite items do not navigate. */
-export function itemTarget(n: NotificationDto): string | null {
-  if (n.type === 'save' || n.type === 'folder_invite') return null;
-  if (n.type === 'follow') return n.fromUserId ? `/profile/${n.fromUserId}` : null;
-  return n.fileId ? `/file/${n.fileId}` : null;
-}
 
 /** One notification: icon, message, relative time, unread dot, and the buttons of its kind. */
 export function NotificationItem({ item }: { item: NotificationDto }) {
