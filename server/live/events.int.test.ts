@@ -121,7 +121,7 @@ describe('GET /api/events', () => {
     } finally {
       await short.close();
     }
-  }, 20_000);
+  }, 60_000);
 
   it('does not hold up closing the app', async () => {
     const other = await startTestApp();
@@ -133,5 +133,5 @@ describe('GET /api/events', () => {
     await other.close();
     expect(Date.now() - started).toBeLessThan(5000);
     stream.close();
-  }, 30_000);
+  }, 60_000);
 });
