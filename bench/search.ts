@@ -84,12 +84,9 @@ const queries = {
   },
 };
 
-/** The plan as the repository runs it: spelling mode inside its transaction with the lower threshold. */
-async function explain(database: Database, query: SQL, spelling: boolean): Promise<string> {
-  const result = (await database.db.transaction(async (tx) => {
-    if (spelling) await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', '0.45', true)`);
-    return tx.execute(sql`explain (analyze, costs off, timing off, summary off) ${query}`);
-  })) as unknown as { rows: Record<string, string>[] };
+/** The plan as the repository runs it (the session's settings of server/db/session-settings.ts included). */
+async function explain(database: Database, query: SQL): Promise<string> {
+  const result = (await database.db.execute(sql`explain (analyze, costs off, timing off, summary off) ${query}`)) as unknown as { rows: Record<string, string>[] };
   return result.rows.map((r) => Object.values(r)[0]).join('\n');
 }
 
@@ -123,7 +120,6 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<{ rows: SearchBenc
       plans[`${name}, matched by ${mode}`] = await explain(
         opened.database,
         db.select({ id: files.id }).from(files).where(fileSearchWhere(viewer, f, mode)).orderBy(...fileOrder('relevance', f.text, mode)).limit(20).getSQL(),
-        mode === 'spelling',
       );
     }
     const users = await time((i) => repo.users(parseSearchText(queries.typo(i))!, 'relevance', page));

@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { logOptions } from './lib/log-options';
 import { memoryCounters, type CounterStore } from './lib/throttle';
-import { createLocalStorage } from './storage/local-storage';
+import { createStorage } from './storage/create-storage';
 import { sweepDebris } from './storage/startup-sweep';
 import { createStoredKeysRepo } from './storage/stored-keys.repo';
 import type { Storage } from './storage/storage';
@@ -52,6 +52,12 @@ import { profilesRoutes } from './modules/users/profiles.routes';
 import { createSearchRepo } from './modules/search/search.repo';
 import { searchRoutes } from './modules/search/search.routes';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
+import { createWaitlistService } from './modules/waitlist/waitlist.service';
+import { createNotificationMailRepo } from './modules/notification-mail/notification-mail.repo';
+import { createNotificationMailService } from './modules/notification-mail/notification-mail.service';
+import { unsubscribeRoutes } from './modules/notification-mail/unsubscribe.routes';
+import { resolveAppSecret } from './lib/app-secret';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
@@ -139,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const waitlist = createWaitlistRepo(db);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
   const throttle = createAuthThrottle(config, deps.counters ?? memoryCounters());
-  const storage = deps.storage ?? createLocalStorage(config.uploadsDir);
+  const storage = deps.storage ?? createStorage(config);
   const queue = createJobQueue(database, { ...deps.jobs, log: app.log, work: config.workers });
   app.decorate('jobs', queue);
   app.decorate('live', deps.live ?? createLocalHub());
@@ -172,18 +178,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
   };
   const uploads = createUploadService({ files, storage, log: app.log, queue, tmpDir: config.tmpDir, mediaTimeoutMs: config.mediaTimeoutMs, folders: folderDeps });
-  registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, log: app.log });
+  const secret = await resolveAppSecret(config);
+  const notificationMail = createNotificationMailService({ db, repo: createNotificationMailRepo(db), queue, config, secret, log: app.log });
+  registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, notificationMail, log: app.log });
   await queue.start();
   // One hook, in this order: a job in flight may still use the recognizer and the database.
   app.addHook('onClose', async () => {
     await queue.stop();
     await recognizer.close();
+    // A storage handed in by the caller is the caller's to close.
+    if (!deps.storage) await storage.close();
   });
 
-  // Before the first request: what a crash left on disk. A failed sweep must not stop the start.
+  // Before the first request: what a crash left in storage and scratch space. A failed sweep must not stop the start.
   const storedKeys = createStoredKeysRepo(db);
   app.addHook('onReady', async () => {
-    await sweepDebris({ uploadsDir: config.uploadsDir, tmpDir: config.tmpDir, referencedKeys: storedKeys.referencedKeys, log: app.log }).catch((err) =>
+    await sweepDebris({ storage, tmpDir: config.tmpDir, referencedKeys: storedKeys.referencedKeys, log: app.log }).catch((err) =>
       app.log.warn({ err }, 'start-up sweep failed'),
     );
   });
@@ -207,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await notificationsRoutes(app, { notifications });
   await eventsRoutes(app, { live: app.live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCount: notifications.unreadCount });
   await searchRoutes(app, { search, files, folders: folderDeps.folders, links: folderDeps.links });
+  await waitlistRoutes(app, { waitlist, service: createWaitlistService({ db, waitlist, queue, config }) });
+  await unsubscribeRoutes(app, { users, secret });
   await registerClient(app, config.clientDir);
   return app;
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { projectRoot } from './lib/server-paths';
+import type { S3Settings } from './storage/s3-storage';
 
 const bool = z.enum(['on', 'off', 'true', 'false', '1', '0']).transform((v) => v === 'on' || v === 'true' || v === '1');
 
@@ -29,7 +30,18 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(15),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
-});
+  STORAGE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  // Signs unsubscribe links; unset: generated once into DATA_DIR/app-secret (server/lib/app-secret.ts).
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+})
+  .refine((e) => e.STORAGE !== 's3' || e.S3_BUCKET, { path: ['S3_BUCKET'], message: 'required when STORAGE=s3' })
+  .refine((e) => !e.S3_ACCESS_KEY_ID === !e.S3_SECRET_ACCESS_KEY, { path: ['S3_SECRET_ACCESS_KEY'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -60,6 +72,11 @@ export type Config = {
   /** Upload scratch space; ours alone, so the start-up sweep may empty it. */
   tmpDir: string;
   clientDir: string;
+  /** Where stored objects live: `uploadsDir` on disk, or an S3-compatible bucket (STORAGE=s3). */
+  storage: { driver: 'disk' } | { driver: 's3'; s3: S3Settings };
+  /** APP_SECRET, or null: then `secretFile` holds one generated at the first start. Never logged. */
+  appSecret: string | null;
+  secretFile: string;
 };
 
 /** Reads the environment once at start-up into a typed object; a bad value stops the start. */
@@ -105,5 +122,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnections: e.MAX_CONNECTIONS,
     },
     tmpDir: path.join(dataDir, 'tmp'),
+    storage:
+      e.STORAGE === 's3'
+        ? {
+            driver: 's3',
+            s3: {
+              endpoint: e.S3_ENDPOINT ?? null,
+              bucket: e.S3_BUCKET!,
+              region: e.S3_REGION,
+              accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+              secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+              forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+            },
+          }
+        : { driver: 'disk' },
+    appSecret: e.APP_SECRET || null,
+    secretFile: path.join(dataDir, 'app-secret'),
   };
 }

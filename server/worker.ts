@@ -13,7 +13,10 @@ import { createRecognitionRepo } from './modules/files/recognition.repo';
 import { createTaggingService } from './modules/files/tagging.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
-import { createLocalStorage } from './storage/local-storage';
+import { createStorage } from './storage/create-storage';
+import { createNotificationMailRepo } from './modules/notification-mail/notification-mail.repo';
+import { createNotificationMailService } from './modules/notification-mail/notification-mail.service';
+import { resolveAppSecret } from './lib/app-secret';
 
 // `npm run worker`: works the job queue, serves no HTTP. At scale several of these run next to
 // app processes started with WORKERS=0. (PGlite is one process's file: this needs DATABASE_URL.)
@@ -32,12 +35,17 @@ const users = createUsersRepo(database.db);
 const sessions = createSessionsRepo(database.db);
 const resetTokens = createResetTokensRepo(database.db);
 const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log });
-const storage = createLocalStorage(config.uploadsDir);
+const storage = createStorage(config);
 const recognizer = createRecognizer({ enabled: config.autotag });
 const queue = createJobQueue(database, { log, work: true });
 const auth = createAuthService({ config, users, sessions, resetTokens, waitlist: createWaitlistRepo(database.db), mailer, queue, log });
 const tagging = createTaggingService({ files: createFilesRepo(database.db), recognition: createRecognitionRepo(database.db), storage, recognizer, log });
-registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, log });
+// Unsubscribe links signed here are checked by the app processes: on several machines they share APP_SECRET.
+if (!config.appSecret) log.warn('APP_SECRET is unset: unsubscribe links verify only on processes sharing this DATA_DIR');
+const notificationMail = createNotificationMailService({
+  db: database.db, repo: createNotificationMailRepo(database.db), queue, config, secret: await resolveAppSecret(config), log,
+});
+registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, notificationMail, log });
 await queue.start();
 log.info(`Kaleido worker working jobs (${database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL'})`);
 
@@ -52,6 +60,7 @@ async function shutdown(signal: string): Promise<void> {
     // Jobs in flight finish first; then the recognizer and the database they use.
     await queue.stop();
     await recognizer.close();
+    await storage.close();
     await database.close();
     process.exit(0);
   } catch (err) {

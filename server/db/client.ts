@@ -11,6 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { serverAsset } from '../lib/server-paths';
 import * as schema from './schema/index';
+import { sessionOptions, sessionSetSql } from './session-settings';
 import { migrateJobSchema } from '../jobs/queue-schema';
 
 export type Schema = typeof schema;
@@ -32,7 +33,7 @@ export const migrationsFolder = serverAsset('db/migrations');
 export async function openDatabase(opts: { url: string | null; pgliteDir?: string; pglite?: PGlite; logger?: Logger }): Promise<Database> {
   const logger = opts.logger ?? false;
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: sessionOptions });
     pool.on('error', () => {}); // idle client errors surface on the next query instead
     return { db: drizzlePg(pool, { schema, logger }) as unknown as Db, kind: 'postgres', url: opts.url, close: () => pool.end() };
   }
@@ -42,6 +43,7 @@ export async function openDatabase(opts: { url: string | null; pgliteDir?: strin
     client = await PGlite.create(opts.pgliteDir!, { extensions: { pg_trgm } });
   }
   const owned = client;
+  await owned.exec(sessionSetSql);
   return { db: drizzlePglite(owned, { schema, logger }) as unknown as Db, kind: 'pglite', pglite: owned, close: () => owned.close() };
 }
 

@@ -6,6 +6,8 @@ import type { AuthService } from '../modules/auth/auth.service';
 import type { ResetTokensRepo, SessionsRepo } from '../modules/auth/sessions.repo';
 import { registerFileJobs } from '../modules/files/file-jobs';
 import type { TaggingService } from '../modules/files/tagging.service';
+import { registerNotificationMailJobs } from '../modules/notification-mail/notification-mail.jobs';
+import type { NotificationMailService } from '../modules/notification-mail/notification-mail.service';
 import type { JobQueue } from './queue';
 
 export type JobServices = {
@@ -14,6 +16,7 @@ export type JobServices = {
   resetTokens: ResetTokensRepo;
   tagging: TaggingService;
   mailer: Mailer;
+  notificationMail: NotificationMailService;
   log: FastifyBaseLogger;
 };
 
@@ -22,4 +25,5 @@ export function registerJobHandlers(queue: JobQueue, s: JobServices): void {
   registerFileJobs(queue, s.tagging);
   registerMailJobs(queue, s.mailer);
   registerAuthJobs(queue, s);
+  registerNotificationMailJobs(queue, s.notificationMail);
 }

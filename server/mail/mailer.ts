@@ -3,7 +3,8 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+/** `headers`: extra header lines, e.g. `List-Unsubscribe` on notification mail (written to the outbox too). */
+export type Mail = { to: string; subject: string; text: string; html?: string; headers?: Record<string, string> };
 export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**

@@ -30,3 +30,61 @@ export function passwordChangedMail(u: Recipient): Mail {
     text: `${greeting(u)}\n\nThe password of your Kaleido account was just changed, and every other device was signed out.\n\nIf you didn't make this change, reset your password from the sign-in page at once and contact support.\n\n— Kaleido`,
   };
 }
+
+/** Where a notification mail leads, and the two ways out of such mail (DESIGN.md: every one has them). */
+export type NotificationLinks = { open: string; settings: string; unsubscribePage: string; unsubscribeOneClick: string };
+
+const oneLine = (s: string, max: number) => {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+};
+
+function unsubscribeFooter(l: NotificationLinks): string {
+  return `\n\n—\nYou get this mail because of the notification email setting of your Kaleido account (${l.settings}).\nUnsubscribe from notification emails: ${l.unsubscribePage}`;
+}
+
+/** RFC 2369 and RFC 8058: mail programs show their own unsubscribe button, which posts to the one-click address. */
+function unsubscribeHeaders(l: NotificationLinks): Record<string, string> {
+  return { 'List-Unsubscribe': `<${l.unsubscribeOneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
+/** `all` mode: one mail per notification. */
+export function notificationMail(u: Recipient, message: string, l: NotificationLinks): Mail {
+  return {
+    to: u.email,
+    subject: oneLine(message, 120),
+    text: `${greeting(u)}\n\n${message}\n\nSee it on Kaleido: ${l.open}${unsubscribeFooter(l)}`,
+    headers: unsubscribeHeaders(l),
+  };
+}
+
+export const DIGEST_LISTED = 10;
+
+/** `periodic` mode: at most one a day, listing the newest of what is still unread. */
+export function digestMail(u: Recipient, newest: string[], total: number, l: NotificationLinks): Mail {
+  const lines = newest.slice(0, DIGEST_LISTED).map((m) => `• ${m}`);
+  if (total > lines.length) lines.push(`…and ${total - lines.length} more`);
+  const count = `${total} unread notification${total === 1 ? '' : 's'}`;
+  return {
+    to: u.email,
+    subject: `You have ${count} on Kaleido`,
+    text: `${greeting(u)}\n\nHere is what happened on Kaleido since your last digest (${count}):\n\n${lines.join('\n')}\n\nRead them all: ${l.open}${unsubscribeFooter(l)}`,
+    headers: unsubscribeHeaders(l),
+  };
+}
+
+export function waitlistApprovedMail(u: Recipient, signInLink: string): Mail {
+  return {
+    to: u.email,
+    subject: 'Welcome to Kaleido: your application was approved',
+    text: `${greeting(u)}\n\nGood news: your application to join Kaleido was approved. You can sign in now with the email or username and password you chose:\n\n${signInLink}\n\n— Kaleido`,
+  };
+}
+
+export function waitlistRejectedMail(u: Recipient): Mail {
+  return {
+    to: u.email,
+    subject: 'Your Kaleido application',
+    text: `${greeting(u)}\n\nThank you for your interest in Kaleido. After reviewing your application, we are not able to offer you an account at this time.\n\n— Kaleido`,
+  };
+}

@@ -30,6 +30,8 @@ const VISITOR_CALLS = new Set([
   // Folders: a visitor reads public folders and opens an invite link before signing in.
   'GET /api/folders/:id', 'GET /api/folders/:id/preview', 'GET /api/folders/:id/role', 'GET /api/folders/:id/files',
   'GET /api/files/:id/folders', 'GET /api/users/:id/folders', 'GET /api/users/:id/folders/count', 'GET /api/invites/:token',
+  // A mail's unsubscribe link: the signed token names the member.
+  'POST /api/unsubscribe',
 ]);
 const THROTTLED = new Set(['POST /api/register', 'POST /api/login', 'POST /api/auth/forgot-password', 'POST /api/auth/reset-password']);
 

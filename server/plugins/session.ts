@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_TTL_MS } from '../../contract/limits';
-import { UnauthorizedError } from '../lib/errors';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import type { SessionsRepo } from '../modules/auth/sessions.repo';
 import type { UserRow } from '../modules/users/users.repo';
 
@@ -61,4 +61,11 @@ declare module 'fastify' {
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new UnauthorizedError();
   return request.user;
+}
+
+/** An admin (DESIGN.md: admin endpoints answer 403 to everyone else, 401 when signed out). */
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw new ForbiddenError('Admins only');
+  return user;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, rename, rm, stat as fsStat, unlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, stat as fsStat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -11,6 +11,7 @@ import {
   type Storage,
   type StorageBody,
   type StorageStat,
+  type StoredEntry,
 } from './storage';
 
 // Local-disk Storage under `rootDir`. Writes go to a temp file in the target directory and
@@ -57,7 +58,7 @@ export function createLocalStorage(rootDir: string): Storage {
   async function stat(key: string): Promise<StorageStat | null> {
     try {
       const info = await fsStat(resolveKey(key));
-      return info.isFile() ? { size: info.size, mtime: info.mtime } : null;
+      return info.isFile() ? { size: info.size, mtime: info.mtime, etag: `${info.size.toString(16)}-${info.mtime.getTime().toString(16)}` } : null;
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -68,7 +69,21 @@ export function createLocalStorage(rootDir: string): Storage {
     await rm(resolveKey(key), { force: true });
   }
 
-  return { put, get, stat, delete: remove };
+  // Half-written objects (`.<name>.<hex>.tmp`, see put) are listed too: the sweep removes old ones.
+  async function* list(): AsyncIterable<StoredEntry> {
+    const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const info = await fsStat(file).catch(() => null);
+      if (info) yield { key: path.relative(root, file).split(path.sep).join('/'), size: info.size, mtime: info.mtime };
+    }
+  }
+
+  return { put, get, stat, delete: remove, list, close: async () => undefined };
 }
 
 async function writeBody(temp: string, body: StorageBody): Promise<void> {

@@ -2,12 +2,13 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Storage } from './storage';
 
-/** Younger debris may belong to an upload in flight (another process sharing DATA_DIR). */
+/** Younger debris may belong to an upload in flight (another process sharing the storage). */
 export const SWEEP_MIN_AGE_MS = 10 * 60 * 1000;
 
-/** local-storage.ts writes `.<name>.<random hex>.tmp` next to the target, then renames it. */
-const HALF_WRITTEN = /^\..+\.[0-9a-f]+\.tmp$/;
+/** local-storage.ts writes `.<name>.<random hex>.tmp` next to the target, then renames it (S3 has no such state). */
+const HALF_WRITTEN = /(?:^|\/)\.[^/]+\.[0-9a-f]+\.tmp$/;
 /**
  * Ours in the system temp folder: uploads' scratch folders from before they moved under
  * DATA_DIR/tmp, and the video frame folders (server/media/video.ts) a crash left behind.
@@ -15,7 +16,8 @@ const HALF_WRITTEN = /^\..+\.[0-9a-f]+\.tmp$/;
 const SYSTEM_TMP_OURS = /^kaleido-(?:upload|frame)-/;
 
 type SweepOptions = {
-  uploadsDir: string;
+  storage: Storage;
+  /** Scratch space on this machine's disk, whichever storage driver holds the objects. */
   tmpDir: string;
   referencedKeys: () => Promise<Set<string>>;
   log: FastifyBaseLogger;
@@ -27,7 +29,7 @@ export type SweepReport = { tempFolders: number; halfWritten: number; orphans: n
 
 /**
  * What a crash leaves behind, removed at start-up: upload scratch folders, objects that were
- * being written (never renamed into place) and stored objects that no row references (stored,
+ * being written (on disk: never renamed into place) and stored objects that no row references (stored,
  * then the process died before the row was written). Only what is older than `minAgeMs`.
  */
 export async function sweepDebris(o: SweepOptions): Promise<SweepReport> {
@@ -44,16 +46,15 @@ export async function sweepDebris(o: SweepOptions): Promise<SweepReport> {
     if (SYSTEM_TMP_OURS.test(name) && (await isOld(p)) < cutoff) report.tempFolders += await removed(p);
   }
 
-  // Listed before the keys are read: an object stored after the listing is not looked at.
-  const entries = await fs.readdir(o.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => []);
+  // Listed before the keys are read: an object whose row is written meanwhile is in the key set.
+  const candidates: string[] = [];
+  for await (const entry of o.storage.list()) if (entry.mtime.getTime() < cutoff) candidates.push(entry.key);
   const referenced = await o.referencedKeys();
-  for (const entry of entries) {
-    if (!entry.isFile()) continue;
-    const p = path.join(entry.parentPath, entry.name);
-    const key = path.relative(o.uploadsDir, p).split(path.sep).join('/');
-    if (referenced.has(key) || (await isOld(p)) >= cutoff) continue;
-    if (HALF_WRITTEN.test(entry.name)) report.halfWritten += await removed(p);
-    else report.orphans += await removed(p);
+  for (const key of candidates) {
+    if (referenced.has(key)) continue;
+    const gone = await o.storage.delete(key).then(() => 1, () => 0);
+    if (HALF_WRITTEN.test(key)) report.halfWritten += gone;
+    else report.orphans += gone;
   }
   if (report.tempFolders + report.halfWritten + report.orphans > 0) o.log.info({ sweep: report }, 'removed debris of an earlier run');
   return report;

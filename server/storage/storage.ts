@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
-// The I/O boundary for every stored byte. Kept narrow (no listing, no prefixes, no
-// filesystem paths in results) so an S3-compatible implementation can sit behind it.
+// The I/O boundary for every stored byte, with two drivers: local disk (local-storage.ts) and
+// S3-compatible object storage (s3-storage.ts), chosen by `STORAGE` (create-storage.ts). Kept
+// narrow (no prefixes, no filesystem paths in results): a tool that needs a path works on the
+// upload's own scratch file, and serving streams what `get` answers.
 export interface Storage {
   /** Stores `body` under `key`, replacing any previous object; readers never see a partial one. */
   put(key: string, body: StorageBody, opts?: PutOptions): Promise<{ size: number }>;
@@ -11,6 +13,10 @@ export interface Storage {
   stat(key: string): Promise<StorageStat | null>;
   /** Removes the object; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Every stored object, in no particular order (the start-up sweep looks for orphans). */
+  list(): AsyncIterable<StoredEntry>;
+  /** Releases connections (S3); the storage is not used afterwards. */
+  close(): Promise<void>;
 }
 
 export type StorageBody = Buffer | Readable | { path: string };
@@ -26,6 +32,14 @@ export interface ByteRange {
 }
 
 export interface StorageStat {
+  size: number;
+  mtime: Date;
+  /** Changes whenever the bytes may have changed; opaque, without quotes. */
+  etag: string;
+}
+
+export interface StoredEntry {
+  key: string;
   size: number;
   mtime: Date;
 }

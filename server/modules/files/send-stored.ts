@@ -43,7 +43,7 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 export async function sendStored(storage: Storage, request: FastifyRequest, reply: FastifyReply, o: SendOptions) {
   const stat = await storage.stat(o.key);
   if (!stat) throw new NotFoundError('File not found');
-  const etag = `"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`;
+  const etag = `"${stat.etag}"`;
   reply.header('etag', etag);
   reply.header('accept-ranges', 'bytes');
   reply.header('content-type', o.contentType);

@@ -44,7 +44,7 @@ export const userNamesSql = sql`kaleido_user_names(${users.username}, ${users.fi
 /**
  * How a search's text matches: by its words (full text, prefix of the last word) or, when no
  * visible file matches them at all, by closeness of spelling (a typo: `<%`, word similarity
- * at 0.45 on files_name_trgm_idx, see search.repo.ts). Spelling is the fallback because the
+ * at the session's 0.45 on files_name_trgm_idx, see server/db/session-settings.ts). Spelling is the fallback because the
  * trigram scan costs ten times the word lookup and would only add noise to good matches.
  */
 export type MatchMode = 'words' | 'spelling';
@@ -58,8 +58,19 @@ export function fileRankSql(t: SearchText, mode: MatchMode): SQL {
   return mode === 'words' ? sql`ts_rank(${fileDocumentSql}, ${tsQuerySql(t)})` : sql`word_similarity(${t.joined}, ${files.name})`;
 }
 
+/**
+ * Folder and member names are matched by closeness as well as by words, so they keep pg_trgm's
+ * default floor of 0.6: `<%` finds candidates in the index at the session's lower threshold
+ * and the floor keeps only the close ones (a word off by one letter in a longer name).
+ */
+const NAME_CLOSENESS = 0.6;
+
+function closeTo(t: SearchText, name: SQL | typeof folders.name): SQL {
+  return sql`(${t.joined} <% ${name} and word_similarity(${t.joined}, ${name}) >= ${NAME_CLOSENESS})`;
+}
+
 export function folderMatchSql(t: SearchText): SQL {
-  return sql`(${folderDocumentSql} @@ ${tsQuerySql(t)} or ${t.joined} <% ${folders.name})`;
+  return sql`(${folderDocumentSql} @@ ${tsQuerySql(t)} or ${closeTo(t, folders.name)})`;
 }
 
 export function folderRankSql(t: SearchText): SQL {
@@ -77,7 +88,7 @@ function likeContains(text: string): string {
  * letter off (`<%` against the same indexed string).
  */
 export function userMatchSql(t: SearchText): SQL {
-  return sql`(${userNamesSql} like ${likeContains(t.joined)} or ${users.username} % ${t.joined} or ${t.joined} <% ${userNamesSql})`;
+  return sql`(${userNamesSql} like ${likeContains(t.joined)} or ${users.username} % ${t.joined} or ${closeTo(t, userNamesSql)})`;
 }
 
 export function userRankSql(t: SearchText): SQL {

@@ -25,6 +25,7 @@ beforeAll(async () => {
   ids.quokka = await seedFile(db, aliceId, { name: 'Small animal', description: 'A smiling quokka on an island', tags: ['wildlife'] });
   ids.cat = await seedFile(db, aliceId, { name: 'Sleepy', tags: ['cat', 'black cat'] });
   ids.hillside = await seedFile(db, aliceId, { name: 'Panorama hillside', tags: [] });
+  ids.quetzal = await seedFile(db, aliceId, { name: 'Quetzal feather', tags: [] });
   ids.orchidA = await seedFile(db, aliceId, { name: 'Orchid bloom', kind: 'image', likeCount: 1, viewCount: 30 });
   ids.orchidB = await seedFile(db, bobId, { name: 'alpha orchid clip', kind: 'video', likeCount: 9, viewCount: 2 });
   ids.orchidC = await seedFile(db, bobId, { name: 'Zen orchid sound', kind: 'audio', likeCount: 3, viewCount: 50 });
@@ -72,6 +73,9 @@ describe('matching', () => {
 
   it('forgives a typo in a file name and a member one letter off', async () => {
     expect(await fileIds(alice, { q: 'hilside' })).toContain(ids.hillside);
+    // Word similarity 0.5: found only through the session's 0.45 threshold (server/db/session-settings.ts).
+    expect(await fileIds(alice, { q: 'quetxal' })).toEqual([ids.quetzal]);
+    expect((await count(alice, { q: 'quetxal', resultType: 'files' })).files).toBe(1);
     const users = (await search(alice, { q: 'penelape', resultType: 'users' })).map((i) => i.data.id);
     expect(users).toEqual([aliceId]);
     expect((await search(alice, { q: 'bartholomev', resultType: 'users' })).map((i) => i.data.id)).toEqual([bobId]);

@@ -9,8 +9,6 @@ import { fileMatchSql, fileRankSql, folderMatchSql, folderRankSql, userMatchSql,
 
 export type Page = { offset: number; limit: number };
 
-const SPELLING_THRESHOLD = '0.45';
-
 /** What narrows the files: text and/or an exact tag, and a media type. */
 export type FileFilter = { text: SearchText | null; tag?: string; type?: TypeFilter; ownerId?: number };
 
@@ -52,52 +50,48 @@ const activeUsers = eq(users.status, 'active');
 
 /** Ids first (skeleton); the routes hydrate them with the presenters every other list uses. */
 export function createSearchRepo(db: Db) {
-  async function count(q: Db, table: typeof files | typeof folders | typeof users, where: SQL): Promise<number> {
-    const [row] = await q.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  async function count(table: typeof files | typeof folders | typeof users, where: SQL): Promise<number> {
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
     return row.n;
   }
 
-  /**
-   * Runs a spelling-mode query with pg_trgm's word similarity threshold at 0.45 instead of 0.6:
-   * one wrong letter inside a seven-letter word scores 0.45, which 0.6 would miss. SET LOCAL
-   * (set_config(…, true)) ends with the transaction, so pooled connections never keep it.
-   */
-  function inMode<T>(mode: MatchMode, run: (q: Db) => Promise<T>): Promise<T> {
-    if (mode === 'words') return run(db);
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${SPELLING_THRESHOLD}, true)`);
-      return run(tx as unknown as Db);
-    });
-  }
+  const countIn = (mode: MatchMode, viewer: Viewer, f: FileFilter) => count(files, fileSearchWhere(viewer, f, mode));
 
   /**
    * Words when any visible file (under the same filters) matches them, else spelling: list and
    * count decide alike, so the count is still what the list pages through. A count, not an
    * EXISTS … LIMIT 1: with no match, LIMIT 1 led the planner to read the whole table.
    */
-  async function modeFor(viewer: Viewer, f: FileFilter): Promise<{ mode: MatchMode; wordMatches: number }> {
-    const wordMatches = await count(db, files, fileSearchWhere(viewer, f, 'words'));
-    return { mode: f.text && wordMatches === 0 ? 'spelling' : 'words', wordMatches };
+  async function modeFor(viewer: Viewer, f: FileFilter): Promise<{ mode: MatchMode; matches: number }> {
+    const words = await countIn('words', viewer, f);
+    if (words > 0 || !f.text) return { mode: 'words', matches: words };
+    return { mode: 'spelling', matches: await countIn('spelling', viewer, f) };
+  }
+
+  function idsIn(mode: MatchMode, viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<{ id: number }[]> {
+    return db
+      .select({ id: files.id })
+      .from(files)
+      .where(fileSearchWhere(viewer, f, mode))
+      .orderBy(...fileOrder(sort, f.text, mode))
+      .limit(page.limit)
+      .offset(page.offset);
   }
 
   return {
     modeFor,
+    /**
+     * One query when the words match: a page that holds rows proves the mode without a count.
+     * Only an empty page asks whether the words match at all (past the end, or a typo).
+     */
     async fileIds(viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<number[]> {
-      const { mode } = await modeFor(viewer, f);
-      const rows = await inMode(mode, (q) =>
-        q
-          .select({ id: files.id })
-          .from(files)
-          .where(fileSearchWhere(viewer, f, mode))
-          .orderBy(...fileOrder(sort, f.text, mode))
-          .limit(page.limit)
-          .offset(page.offset),
-      );
-      return rows.map((r) => r.id);
+      const words = await idsIn('words', viewer, f, sort, page);
+      if (words.length > 0 || !f.text) return words.map((r) => r.id);
+      if (page.offset > 0 && (await countIn('words', viewer, f)) > 0) return [];
+      return (await idsIn('spelling', viewer, f, sort, page)).map((r) => r.id);
     },
     async countFiles(viewer: Viewer, f: FileFilter): Promise<number> {
-      const { mode, wordMatches } = await modeFor(viewer, f);
-      return mode === 'words' ? wordMatches : inMode(mode, (q) => count(q, files, fileSearchWhere(viewer, f, mode)));
+      return (await modeFor(viewer, f)).matches;
     },
     async folderIds(viewer: Viewer, text: SearchText, sort: SearchSort, page: Page): Promise<number[]> {
       const rows = await db
@@ -110,7 +104,7 @@ export function createSearchRepo(db: Db) {
       return rows.map((r) => r.id);
     },
     countFolders(viewer: Viewer, text: SearchText): Promise<number> {
-      return count(db, folders, and(visibleFoldersSql(viewer), folderMatchSql(text))!);
+      return count(folders, and(visibleFoldersSql(viewer), folderMatchSql(text))!);
     },
     async users(text: SearchText, sort: SearchSort, page: Page) {
       return db
@@ -122,7 +116,7 @@ export function createSearchRepo(db: Db) {
         .offset(page.offset);
     },
     countUsers(text: SearchText): Promise<number> {
-      return count(db, users, and(activeUsers, userMatchSql(text))!);
+      return count(users, and(activeUsers, userMatchSql(text))!);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@contract/users';
 import { api } from '@contract/routes';
-import { CreditCard, FolderPlus, Info, LifeBuoy, LogOut, Monitor, Moon, Settings, ShieldCheck, Sun, User } from 'lucide-react';
+import { ClipboardList, CreditCard, FolderPlus, Info, LifeBuoy, LogOut, Monitor, Moon, Settings, ShieldCheck, Sun, User } from 'lucide-react';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import {
@@ -56,6 +56,11 @@ export function UserMenu({ user, onCreateFolder }: { user: CurrentUser; onCreate
         <DropdownMenuItem asChild>
           <Link href="/settings"><Settings aria-hidden />Settings</Link>
         </DropdownMenuItem>
+        {user.isAdmin && (
+          <DropdownMenuItem asChild>
+            <Link href="/admin"><ClipboardList aria-hidden />Waitlist Management</Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem onSelect={() => toast({ title: 'Billing coming soon' })}>
           <CreditCard aria-hidden />Billing
         </DropdownMenuItem>
