@@ -22,6 +22,10 @@ import { createCachedSessions } from './modules/auth/session-cache';
 import { createFeedCache } from './modules/files/feed-cache';
 import { afterWrites } from './lib/after-writes';
 import { createLocalHub, type LiveHub } from './live/live-hub';
+import { eventsRoutes } from './live/events.routes';
+import { createNotificationsRepo } from './modules/notifications/notifications.repo';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { createNotificationsService } from './modules/notifications/notifications.service';
 import { ALL, createLocalBus, type InvalidationBus } from './lib/invalidation-bus';
 import { feedWritingRepos } from './modules/files/feed-writes';
 import { createDiscoveryRepo } from './modules/files/discovery.repo';
@@ -165,14 +169,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tagging = createTaggingService({ files, recognition: feedWriting.recognition, storage, recognizer, log: app.log });
   // Folder links, collaborators and accepted invites change which files a viewer sees (the
   // folder grant of server/access/visibility.ts), so their writes invalidate the feed too.
+  const folders = afterWrites(createFoldersRepo(db), touchesFeed);
+  // What happens to a member's files, folders and follows reaches them (after each write commits).
+  const notifications = createNotificationsService({ repo: createNotificationsRepo(db), queue, live: app.live, files, folders, log: app.log });
   const folderDeps = {
-    folders: afterWrites(createFoldersRepo(db), touchesFeed),
+    folders,
     links: afterWrites(createFolderFilesRepo(db), touchesFeed),
     collaborators: afterWrites(createCollaboratorsRepo(db), touchesFeed),
     // A pending invite grants nothing; an accepted one makes the folder's files visible.
     invites: afterWrites(createInvitesRepo(db), (method) => method === 'accept' && touchesFeed()),
     files,
     users,
+    notifications,
   };
   const uploads = createUploadService({ files, storage, log: app.log, queue, tmpDir: config.tmpDir, mediaTimeoutMs: config.mediaTimeoutMs, folders: folderDeps });
   const secret = await resolveAppSecret(config);
@@ -196,8 +204,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await authRoutes(app, { config, auth, sessions, throttle });
-  await filesRoutes(app, { files, social, uploads, tagging, feedCache });
-  await socialRoutes(app, { files, social, discovery, feedCache });
+  await filesRoutes(app, { files, social, uploads, tagging, feedCache, notifications });
+  await socialRoutes(app, { files, social, discovery, feedCache, notifications });
   await mediaRoutes(app, { files, storage });
   await foldersRoutes(app, folderDeps);
   await folderFilesRoutes(app, folderDeps);
@@ -210,7 +218,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return Promise.all(args.slice(0, 2).map((id) => bus.publish('user', String(id))));
   });
   const search = createSearchRepo(db);
-  await profilesRoutes(app, { users, follows, folders: folderDeps.folders, files, search });
+  await profilesRoutes(app, { users, follows, folders: folderDeps.folders, files, search, notifications });
+  await notificationsRoutes(app, { notifications });
+  await eventsRoutes(app, { live: app.live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCount: notifications.unreadCount });
   await searchRoutes(app, { search, files, folders: folderDeps.folders, links: folderDeps.links });
   await waitlistRoutes(app, { waitlist, service: createWaitlistService({ db, waitlist, queue, config }) });
   await unsubscribeRoutes(app, { users, secret });

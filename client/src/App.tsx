@@ -23,11 +23,11 @@ const FolderPage = lazy(() => import('@/routes/folder').then((m) => ({ default: 
 const InvitePage = lazy(() => import('@/routes/invite').then((m) => ({ default: m.InvitePage })));
 const ProfilePage = lazy(() => import('@/routes/profile').then((m) => ({ default: m.ProfilePage })));
 const SearchPage = lazy(() => import('@/routes/search').then((m) => ({ default: m.SearchPage })));
+const NotificationsPage = lazy(() => import('@/routes/notifications').then((m) => ({ default: m.NotificationsPage })));
 const AdminPage = lazy(() => import('@/routes/admin').then((m) => ({ default: m.AdminPage })));
 const UnsubscribePage = lazy(() => import('@/routes/unsubscribe').then((m) => ({ default: m.UnsubscribePage })));
 
-// Screens only a signed-in member may reach (spec 1 §2.1): signed-out visitors are sent to
-// sign in. Until a screen exists (/notifications) its path answers the not-found page.
+// Screens only a signed-in member may reach (spec 1 §2.1): signed-out visitors are sent to sign in.
 const MEMBER_ONLY = ['/profile', '/profile/:id', '/folder/:id', '/folders/:id', '/file/:id', '/search', '/notifications', '/admin', '/settings'];
 
 function isMemberOnly(path: string): boolean {
@@ -67,6 +67,7 @@ function AppRoutes() {
       {user && <Route path="/profile">{() => <ProfilePage user={user} />}</Route>}
       {user && <Route path="/profile/:id">{(params: { id: string }) => <ProfilePage user={user} id={params.id} />}</Route>}
       {user && <Route path="/search">{() => <SearchPage user={user} />}</Route>}
+      {user && <Route path="/notifications">{() => <NotificationsPage user={user} />}</Route>}
       {user && <Route path="/admin">{() => <AdminPage user={user} />}</Route>}
       {/* A notification mail's link: works signed out (the token is signed). */}
       <Route path="/unsubscribe">{() => <UnsubscribePage signedIn={user !== null} />}</Route>

@@ -111,6 +111,7 @@ function memberScreens(ids: number[]): Screen[] {
     },
     { name: 'search', open: async (page) => { await page.goto(`${t.url}/search?q=coffee`); await page.getByRole('heading', { name: /^Search \| Coffee \| \d+ results?$/ }).waitFor(); } },
     { name: 'explore', open: async (page) => { await page.goto(`${t.url}/search`); await page.getByRole('heading', { name: 'Explore' }).waitFor(); await page.getByTestId('file-card').first().waitFor(); } },
+    { name: 'notifications', open: async (page) => { await page.goto(`${t.url}/notifications`); await page.getByText("You're all caught up!").waitFor(); } },
   ];
 }
 

@@ -1,10 +1,16 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 /**
- * The member's live stream (`GET /api/events`, server-sent events): one EventSource per tab,
- * opened while a member is signed in. Features subscribe by event type; while the stream is
- * down they fall back to the spec's 5 s poll (`useLiveConnected`), and the stream reconnects
- * with back-off (1 s doubling, at most 30 s) so a restarting server is not hammered.
+ * The member's live stream (`GET /api/events`, server-sent events), opened while a member is
+ * signed in. Features subscribe by event type; while the stream is down they fall back to the
+ * spec's 5 s poll (`useLiveConnected`), and the stream reconnects with back-off (1 s doubling,
+ * at most 30 s) so a restarting server is not hammered.
+ *
+ * One stream per browser, not per tab: a browser allows six HTTP/1.1 connections per origin, and
+ * a stream per tab would stall every request of the seventh tab. The tab holding the member's
+ * Web Lock opens the stream and relays each event to the member's other tabs over a
+ * BroadcastChannel; when it closes, the lock passes to another tab, which opens the stream.
+ * Without those APIs each tab opens its own.
  */
 export type LiveEventType = 'notification' | 'message' | 'unread';
 type Listener = (data: unknown) => void;
@@ -23,10 +29,32 @@ let retryMs = FIRST_RETRY_MS;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let users = 0;
 
+const CHANNEL = 'kaleido-live';
+type Relay =
+  | { kind: 'event'; member: number; type: LiveEventType; raw: string }
+  | { kind: 'status'; member: number; connected: boolean }
+  | { kind: 'hello'; member: number };
+
+let member: number | null = null;
+let channel: BroadcastChannel | null = null;
+/** This tab holds the stream for the member's tabs. */
+let leading = false;
+let releaseLead: (() => void) | null = null;
+let lockRequest: AbortController | null = null;
+
+function canShare(): boolean {
+  return typeof BroadcastChannel !== 'undefined' && typeof navigator !== 'undefined' && 'locks' in navigator;
+}
+
+function relay(message: Relay) {
+  channel?.postMessage(message);
+}
+
 function setConnected(value: boolean) {
   if (connected === value) return;
   connected = value;
   for (const listener of statusListeners) listener();
+  if (leading && member !== null) relay({ kind: 'status', member, connected: value });
 }
 
 function dispatch(type: LiveEventType, raw: string) {
@@ -48,7 +76,11 @@ function open() {
     setConnected(true);
   };
   for (const type of ['notification', 'message', 'unread'] as const) {
-    es.addEventListener(type, (event) => dispatch(type, (event as MessageEvent<string>).data));
+    es.addEventListener(type, (event) => {
+      const raw = (event as MessageEvent<string>).data;
+      dispatch(type, raw);
+      if (leading && member !== null) relay({ kind: 'event', member, type, raw });
+    });
   }
   es.onerror = () => {
     // The browser's own retry has no back-off: close and schedule ours.
@@ -74,17 +106,79 @@ function close() {
   setConnected(false);
 }
 
-/** Keeps the stream open while the calling component (the signed-in layout) is mounted. */
-export function useLiveStream(enabled: boolean): void {
-  useEffect(() => {
-    if (!enabled) return;
-    users += 1;
+/** Follows the member's stream: leads it when this tab gets the member's lock, else hears the leader. */
+function start(memberId: number) {
+  member = memberId;
+  if (!canShare()) {
     open();
+    return;
+  }
+  channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = (event: MessageEvent<Relay>) => {
+    const message = event.data;
+    if (message.member !== member) return;
+    if (message.kind === 'hello') {
+      if (leading) relay({ kind: 'status', member, connected });
+    } else if (!leading) {
+      if (message.kind === 'event') dispatch(message.type, message.raw);
+      else setConnected(message.connected);
+    }
+  };
+  relay({ kind: 'hello', member });
+  lockRequest = new AbortController();
+  navigator.locks
+    .request(`kaleido-live-leader:${memberId}`, { signal: lockRequest.signal }, () =>
+      new Promise<void>((release) => {
+        leading = true;
+        releaseLead = release;
+        open();
+      }),
+    )
+    .catch(() => {
+      // Aborted: this tab stopped following before it got the lead.
+    });
+}
+
+function stop() {
+  lockRequest?.abort();
+  lockRequest = null;
+  if (leading && member !== null) relay({ kind: 'status', member, connected: false });
+  leading = false;
+  releaseLead?.();
+  releaseLead = null;
+  close();
+  channel?.close();
+  channel = null;
+  member = null;
+}
+
+/** A screen change unmounts one layout and mounts the next: keep the stream through that gap. */
+const STOP_DELAY_MS = 1000;
+let stopTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Keeps the member's stream open while the calling component (the signed-in layout) is mounted. */
+export function useLiveStream(memberId: number | null): void {
+  useEffect(() => {
+    if (memberId === null) return;
+    users += 1;
+    if (stopTimer) clearTimeout(stopTimer);
+    stopTimer = null;
+    if (member !== memberId) {
+      if (member !== null) stop();
+      start(memberId);
+    } else if ((leading || !canShare()) && !source && !retryTimer) {
+      // The stream failed during the gap between two screens, when no retry was scheduled.
+      open();
+    }
     return () => {
       users -= 1;
-      if (users === 0) close();
+      if (users > 0) return;
+      stopTimer = setTimeout(() => {
+        stopTimer = null;
+        if (users === 0) stop();
+      }, STOP_DELAY_MS);
     };
-  }, [enabled]);
+  }, [memberId]);
 }
 
 export function subscribeLive(type: LiveEventType, listener: Listener): () => void {

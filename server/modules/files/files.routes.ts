@@ -11,10 +11,11 @@ import { presentFiles, uploadUrl } from './files.presenter';
 import type { FeedCache } from './feed-cache';
 import type { FilesRepo } from './files.repo';
 import type { SocialRepo } from './social.repo';
+import type { NotificationsService } from '../notifications/notifications.service';
 import type { TaggingService } from './tagging.service';
 import type { UploadService } from './upload.service';
 
-type Deps = { files: FilesRepo; social: SocialRepo; uploads: UploadService; tagging: TaggingService; feedCache: FeedCache };
+type Deps = { files: FilesRepo; social: SocialRepo; uploads: UploadService; tagging: TaggingService; feedCache: FeedCache; notifications: NotificationsService };
 const feedPage = z.array(fileDto);
 const tags = ['files'];
 
@@ -56,7 +57,10 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
   r.get('/api/files/:id', { schema: { tags, params: idParam, response: { 200: fileDto, 404: errorResponse } } }, async (request) => {
     const viewer = request.user;
     const file = await visibleFile(request.params.id, viewer);
-    if (viewer && viewer.id !== file.userId) await d.social.recordView(file.id, viewer.id);
+    if (viewer && viewer.id !== file.userId) {
+      const total = await d.social.recordView(file.id, viewer.id);
+      if (total !== null) await d.notifications.viewed(file, total);
+    }
     const [dto] = await present([file.id], viewer);
     return dto;
   });

@@ -10,8 +10,9 @@ import type { FeedCache } from './feed-cache';
 import { presentFiles, toCommentDto, uploadUrl } from './files.presenter';
 import type { FilesRepo } from './files.repo';
 import type { SocialRepo } from './social.repo';
+import type { NotificationsService } from '../notifications/notifications.service';
 
-type Deps = { files: FilesRepo; social: SocialRepo; discovery: DiscoveryRepo; feedCache: FeedCache };
+type Deps = { files: FilesRepo; social: SocialRepo; discovery: DiscoveryRepo; feedCache: FeedCache; notifications: NotificationsService };
 const feedPage = z.array(fileDto);
 const tags = ['files'];
 
@@ -27,8 +28,10 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
 
   r.post('/api/files/:id/like', { schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
     const user = requireUser(request);
-    const id = await visibleFileId(request.params.id, user);
-    return { isLiked: true, likeCount: await d.social.like(id, user.id) };
+    const file = await findVisibleFile(d.files, request.params.id, user);
+    const likeCount = await d.social.like(file.id, user.id);
+    await d.notifications.liked(file, user);
+    return { isLiked: true, likeCount };
   });
 
   r.delete('/api/files/:id/like', { schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
@@ -45,8 +48,9 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
 
   r.post('/api/files/:id/comments', { schema: { tags, params: idParam, body: commentBody, response: { 201: commentDto } } }, async (request, reply) => {
     const user = requireUser(request);
-    const id = await visibleFileId(request.params.id, user);
-    const comment = await d.social.addComment(id, user.id, request.body.content.trim());
+    const file = await findVisibleFile(d.files, request.params.id, user);
+    const comment = await d.social.addComment(file.id, user.id, request.body.content.trim());
+    await d.notifications.commented(file, user);
     return reply.status(201).send(toCommentDto(comment, user));
   });
 

@@ -5,6 +5,7 @@ import { addFileFolderBody, addFolderFileBody, fileFolderParams, folderFileLink,
 import { assertCanEditFiles } from '../../access/folder-access';
 import { findVisibleFile, type Viewer } from '../../access/visibility';
 import { requireUser } from '../../plugins/session';
+import type { UserRow } from '../users/users.repo';
 import { folderTags as tags, visibleFolder, type FolderDeps } from './folder-deps';
 import { presentFolders } from './folders.presenter';
 
@@ -15,11 +16,11 @@ export async function folderFilesRoutes(app: FastifyInstance, d: FolderDeps): Pr
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   /** Owner and editors add files they may see; the folder is checked first (404, then 403). */
-  async function add(folderId: number, fileId: number, viewer: NonNullable<Viewer>) {
+  async function add(folderId: number, fileId: number, viewer: UserRow) {
     const folder = await visibleFolder(d, folderId, viewer);
     assertCanEditFiles(folder, viewer);
     const file = await findVisibleFile(d.files, fileId, viewer);
-    await d.links.link(folder.id, file.id, viewer.id);
+    if (await d.links.link(folder.id, file.id, viewer.id)) await d.notifications.saved(file, folder, viewer);
     return { folderId: folder.id, fileId: file.id, linked: true };
   }
 

@@ -1,15 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse, idParam, messageResponse } from '../../../contract/common';
+import { errorResponse, idField, idParam, messageResponse } from '../../../contract/common';
+import { notificationMessages } from '../../../contract/notifications';
+import { NotFoundError } from '../../lib/errors';
 import { acceptInviteResponse, createInviteBody, INVITE_DEFAULT_DAYS, inviteDto, inviteList, inviteTokenParams } from '../../../contract/folders';
 import { assertCanManage } from '../../access/folder-access';
 import { requireUser } from '../../plugins/session';
 import { folderTags as tags, visibleFolder, type FolderDeps } from './folder-deps';
 import { toInviteDto } from './folders.presenter';
-import { createInviteService } from './invites.service';
+import { createInviteService, type InviteRef } from './invites.service';
+import type { UserRow } from '../users/users.repo';
 
 const refusals = { 403: errorResponse, 404: errorResponse };
 const DAY_MS = 24 * 60 * 60 * 1000;
+const NOTIFICATION_ID = /^[1-9][0-9]{0,9}$/;
 
 /** Invite links: created, listed and revoked by the folder's owner; read, accepted or declined by token. */
 export async function invitesRoutes(app: FastifyInstance, d: FolderDeps): Promise<void> {
@@ -33,6 +37,7 @@ export async function invitesRoutes(app: FastifyInstance, d: FolderDeps): Promis
       const b = request.body;
       const expiresAt = new Date(Date.now() + (b.expiresInDays ?? INVITE_DEFAULT_DAYS) * DAY_MS);
       const { invite, token } = await invites.create(folder, user, b.role, b.invitedUserId ?? null, expiresAt);
+      if (invite.status === 'pending') await d.notifications.invited({ ...invite, status: invite.status }, folder, user);
       return reply.status(201).send(toInviteDto(invite, token));
     },
   );
@@ -47,17 +52,36 @@ export async function invitesRoutes(app: FastifyInstance, d: FolderDeps): Promis
     toInviteDto(await invites.readable(request.params.token)),
   );
 
+  /**
+   * The invite page sends the link's token; the notifications screen sends its folder-invite
+   * item's id (spec 2 §7), which only that item's member may use (404 for anyone else). Tokens
+   * are 43 base64url characters, never a short run of digits.
+   */
+  async function inviteRef(param: string, member: UserRow): Promise<InviteRef> {
+    if (!NOTIFICATION_ID.test(param)) return { token: param };
+    const id = idField.safeParse(param);
+    if (!id.success) throw new NotFoundError(notificationMessages.notFound);
+    return { inviteId: await d.notifications.inviteIdOf(member, id.data) };
+  }
+
   r.post(
     '/api/invites/:token/accept',
     { schema: { tags, params: inviteTokenParams, response: { 200: acceptInviteResponse, 410: errorResponse, ...refusals } } },
-    async (request) => invites.accept(request.params.token, requireUser(request)),
+    async (request) => {
+      const user = requireUser(request);
+      const { inviteId, ...accepted } = await invites.accept(await inviteRef(request.params.token, user), user);
+      await d.notifications.inviteAnswered(user, inviteId);
+      return accepted;
+    },
   );
 
   r.post(
     '/api/invites/:token/decline',
     { schema: { tags, params: inviteTokenParams, response: { 200: messageResponse, 410: errorResponse, ...refusals } } },
     async (request) => {
-      await invites.decline(request.params.token, requireUser(request));
+      const user = requireUser(request);
+      const inviteId = await invites.decline(await inviteRef(request.params.token, user), user);
+      await d.notifications.inviteAnswered(user, inviteId);
       return { message: 'Invite declined' };
     },
   );

@@ -10,6 +10,8 @@ import { inviteStatusOf } from './folders.presenter';
 import type { LoadedInvite } from './invites.repo';
 
 type Member = NonNullable<Viewer>;
+/** An invite as the invite page names it (its link's token) or as a folder-invite notification does (its id). */
+export type InviteRef = { token: string } | { inviteId: number };
 
 /** The one answer for an unknown, revoked, declined or used token: nothing to tell them apart. */
 function invalid(): NotFoundError {
@@ -29,12 +31,33 @@ export function createInviteService(d: FolderDeps) {
     return invite;
   }
 
+  async function byRef(ref: InviteRef): Promise<LoadedInvite> {
+    if ('token' in ref) return byToken(ref.token);
+    const invite = await d.invites.findLoadedById(ref.inviteId);
+    if (!invite) throw invalid();
+    return invite;
+  }
+
   /** A pending invite this member may act on; otherwise the refusal that fits. */
   function assertActionable(invite: LoadedInvite, member: Member): void {
     const status = inviteStatusOf(invite);
     if (status === 'expired') throw expired();
     if (status !== 'pending') throw invalid();
     if (invite.invitedUserId !== null && invite.invitedUserId !== member.id) throw new ForbiddenError(folderMessages.inviteNotForYou);
+  }
+
+  async function acceptLoaded(invite: LoadedInvite, member: Member): Promise<{ folderId: number; role: FolderRole }> {
+    const current = async () => (await d.collaborators.findOne(invite.folderId, member.id))?.role ?? null;
+    // The owner opening their own link gains nothing and must not use it up.
+    if (invite.folder.userId === member.id) return { folderId: invite.folderId, role: 'OWNER' };
+    // Accepting twice (a double click, a reload) answers the same and adds no second row.
+    if (invite.status === 'accepted' && invite.usedBy === member.id) {
+      const role = await current();
+      if (role) return { folderId: invite.folderId, role };
+    }
+    assertActionable(invite, member);
+    if (!(await d.invites.accept(invite, member.id))) throw invalid();
+    return { folderId: invite.folderId, role: (await current()) ?? invite.role };
   }
 
   return {
@@ -68,25 +91,17 @@ export function createInviteService(d: FolderDeps) {
       return invite;
     },
 
-    async accept(token: string, member: Member): Promise<{ folderId: number; role: FolderRole }> {
-      const invite = await byToken(token);
-      const current = async () => (await d.collaborators.findOne(invite.folderId, member.id))?.role ?? null;
-      // The owner opening their own link gains nothing and must not use it up.
-      if (invite.folder.userId === member.id) return { folderId: invite.folderId, role: 'OWNER' };
-      // Accepting twice (a double click, a reload) answers the same and adds no second row.
-      if (invite.status === 'accepted' && invite.usedBy === member.id) {
-        const role = await current();
-        if (role) return { folderId: invite.folderId, role };
-      }
-      assertActionable(invite, member);
-      if (!(await d.invites.accept(invite, member.id))) throw invalid();
-      return { folderId: invite.folderId, role: (await current()) ?? invite.role };
+    async accept(ref: InviteRef, member: Member): Promise<{ inviteId: number; folderId: number; role: FolderRole }> {
+      const invite = await byRef(ref);
+      return { inviteId: invite.id, ...(await acceptLoaded(invite, member)) };
     },
 
-    async decline(token: string, member: Member): Promise<void> {
-      const invite = await byToken(token);
+    /** Answers the invite's id, so its folder-invite notification can be marked read. */
+    async decline(ref: InviteRef, member: Member): Promise<number> {
+      const invite = await byRef(ref);
       assertActionable(invite, member);
       if (!(await d.invites.close(invite.id, 'declined', member.id))) throw invalid();
+      return invite.id;
     },
   };
 }

@@ -3,6 +3,7 @@ import { Compass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
+import { NotificationBell } from '@/features/notifications/notification-bell';
 import { cn } from '@/lib/utils';
 import { HeaderSearch } from './header-search';
 import { Logo } from './logo';
@@ -34,6 +35,7 @@ export function AppHeader({ user, actions, onCreateFolder }: { user: CurrentUser
         </div>
         <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
           {actions}
+          <NotificationBell />
           <UserMenu user={user} onCreateFolder={onCreateFolder} />
         </div>
       </div>

@@ -2,11 +2,16 @@ import type { CurrentUser } from '@contract/users';
 import { useState, type ReactNode } from 'react';
 import { UploadButton } from '@/features/files/upload-dialog';
 import { CreateFolderDialog } from '@/features/folders/create-folder-dialog';
+import { useNotificationsLive } from '@/features/notifications/notification-queries';
+import { useLiveStream } from '@/lib/live-events';
 import { AppHeader } from './app-header';
 
 /** Every signed-in screen: the header (with Create New Folder behind its avatar menu), then the screen's content. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
   const [creatingFolder, setCreatingFolder] = useState(false);
+  // Signed-in screens follow the member's live stream; the bell and lists follow its events.
+  useLiveStream(user.id);
+  useNotificationsLive();
   return (
     <div className="flex min-h-dvh flex-col">
       <a

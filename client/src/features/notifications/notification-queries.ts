@@ -1,0 +1,106 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE } from '@contract/limits';
+import { notificationsApi, type NotificationDto, type NotificationPage } from '@contract/notifications';
+import { toast } from '@/components/ui/use-toast';
+import { apiRequest } from '@/lib/api';
+import { getJson } from '@/lib/paging';
+import { FALLBACK_POLL_MS, useLiveConnected, useLiveEvent } from '@/lib/live-events';
+import { failureToast } from '@/features/folders/folder-toasts';
+
+/** Every notifications query starts with this, so one invalidation refreshes the bell and the list. */
+export const NOTIFICATIONS_KEY = [notificationsApi.list] as const;
+const unreadKey = [notificationsApi.list, 'unread'] as const;
+const listKey = [notificationsApi.list, 'list'] as const;
+
+type Unread = { unreadCount: number };
+
+/** The spec's 5 s poll, only while the live stream is down (it pushes changes otherwise). */
+function usePollWhileOffline(): number | false {
+  return useLiveConnected() ? false : FALLBACK_POLL_MS;
+}
+
+/** The bell's count: the first item only, for its `unreadCount`. */
+export function useUnreadCount(): number {
+  const refetchInterval = usePollWhileOffline();
+  const { data } = useQuery({
+    queryKey: unreadKey,
+    queryFn: ({ signal }) => getJson<NotificationPage>(notificationsApi.list, { limit: 1 }, signal).then((p) => p.unreadCount),
+    refetchInterval,
+  });
+  return data ?? 0;
+}
+
+/** The panel's list, 20 items a page, newest first. */
+export function useNotificationList() {
+  const refetchInterval = usePollWhileOffline();
+  return useInfiniteQuery({
+    queryKey: listKey,
+    queryFn: ({ pageParam, signal }) => getJson<NotificationPage>(notificationsApi.list, { offset: pageParam, limit: PAGE_SIZE }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => (last.notifications.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE),
+    refetchInterval,
+  });
+}
+
+function setUnread(client: QueryClient, unreadCount: number) {
+  client.setQueryData(unreadKey, unreadCount);
+}
+
+/**
+ * Mounted once for a signed-in member: a new notification refreshes the bell and the list; an
+ * `unread` event (this or another tab marked items read) sets the badge and refreshes the list.
+ */
+export function useNotificationsLive(): void {
+  const client = useQueryClient();
+  useLiveEvent('notification', () => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }));
+  useLiveEvent('unread', (data) => {
+    const count = (data as { notifications?: unknown }).notifications;
+    if (typeof count !== 'number') return;
+    if (client.getQueryData(unreadKey) !== count) void client.invalidateQueries({ queryKey: listKey });
+    setUnread(client, count);
+  });
+}
+
+/** Marks one item read (a group: all of it); the list shows it read at once. */
+export function useMarkRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (item: NotificationDto) => apiRequest<Unread>('PATCH', notificationsApi.read(item.id)),
+    onSuccess: (answer, item) => {
+      setUnread(client, answer.unreadCount);
+      client.setQueryData<{ pages: NotificationPage[] }>(listKey, (data) =>
+        data && { ...data, pages: data.pages.map((p) => ({ ...p, notifications: p.notifications.map((n) => (n.id === item.id ? { ...n, isRead: true } : n)) })) },
+      );
+    },
+    onError: (error) => failureToast(error, 'Failed to mark notification as read'),
+  });
+}
+
+export function useMarkAllRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<Unread>('PUT', notificationsApi.markAllRead),
+    onSuccess: (answer) => {
+      setUnread(client, answer.unreadCount);
+      void client.invalidateQueries({ queryKey: listKey });
+      toast({ title: 'All notifications marked as read' });
+    },
+    onError: (error) => failureToast(error, 'Failed to mark all notifications as read'),
+  });
+}
+
+/** Accept or decline from a folder-invite item, by the notification's id (spec 2 §7). */
+export function useInviteAnswer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ item, accept }: { item: NotificationDto; accept: boolean }) =>
+      apiRequest('POST', accept ? notificationsApi.acceptInvite(item.id) : notificationsApi.declineInvite(item.id)),
+    onSuccess: (_answer, { accept }) => {
+      void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+      // An accepted invite adds a folder to the member's lists.
+      if (accept) void client.invalidateQueries({ queryKey: ['/api/folders'] });
+      toast({ title: accept ? 'Folder invite accepted' : 'Folder invite declined' });
+    },
+    onError: (error, { accept }) => failureToast(error, accept ? 'Failed to accept folder invite' : 'Failed to decline folder invite'),
+  });
+}

@@ -1,0 +1,11 @@
+import type { NotificationDto } from '@contract/notifications';
+
+/**
+ * Where clicking an item goes (spec 2 §2): like, comment, reply, view → the file; follow → the
+ * sender's profile; save and folder_invite items do not navigate (they have their own buttons).
+ */
+export function itemTarget(n: Pick<NotificationDto, 'type' | 'fileId' | 'fromUserId'>): string | null {
+  if (n.type === 'save' || n.type === 'folder_invite') return null;
+  if (n.type === 'follow') return n.fromUserId ? `/profile/${n.fromUserId}` : null;
+  return n.fileId ? `/file/${n.fileId}` : null;
+}

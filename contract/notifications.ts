@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { pageQuery } from './common';
+import { inviteStatus } from './folders';
+
+// Notifications (spec 2 §2 Notifications and messages, §3 Notification, §4, §7; DESIGN.md
+// "Notifications"; docs/decisions/012-notifications.md).
+
+export const notificationTypes = ['like', 'comment', 'reply', 'view', 'save', 'follow', 'folder_invite'] as const;
+export const notificationType = z.enum(notificationTypes);
+export type NotificationType = z.infer<typeof notificationType>;
+
+/** The member who caused it, as the list shows them (never their email). */
+export const notificationActor = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
+/**
+ * One item of the list: the spec's fields, plus `count` (unread likes or views of one file
+ * read as one item: `id` is then the newest row's, and marking it read marks the group),
+ * `fromUser` for the avatar, and `inviteStatus` so a folder-invite item answered elsewhere
+ * shows no Accept/Decline. `folderId` is null when the member may not see that folder.
+ */
+export const notificationDto = z.object({
+  id: z.number().int(),
+  type: notificationType,
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+  fileId: z.number().int().nullable(),
+  folderId: z.number().int().nullable(),
+  fromUserId: z.number().int().nullable(),
+  fromUser: notificationActor.nullable(),
+  count: z.number().int().min(1),
+  inviteStatus: inviteStatus.nullable(),
+});
+export type NotificationDto = z.infer<typeof notificationDto>;
+
+/** GET /api/notifications: newest first, `offset`/`limit` counting items (groups), and the unread items. */
+export const notificationsQuery = pageQuery;
+export const notificationPage = z.object({
+  notifications: z.array(notificationDto),
+  unreadCount: z.number().int().min(0),
+});
+export type NotificationPage = z.infer<typeof notificationPage>;
+
+/** PATCH …/{id}/read and PUT …/mark-all-read answer what is left unread. */
+export const unreadResponse = z.object({ unreadCount: z.number().int().min(0) });
+
+export const notificationsApi = {
+  list: '/api/notifications',
+  read: (id: number) => `/api/notifications/${id}/read`,
+  markAllRead: '/api/notifications/mark-all-read',
+  /** The notifications screen accepts and declines an invite by the notification's id (spec 2 §7). */
+  acceptInvite: (notificationId: number) => `/api/invites/${notificationId}/accept`,
+  declineInvite: (notificationId: number) => `/api/invites/${notificationId}/decline`,
+  events: '/api/events',
+} as const;
+
+export const notificationMessages = {
+  notFound: 'Notification not found',
+} as const;

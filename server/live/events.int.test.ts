@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { signUp, type TestClient } from '../../tests/helpers/test-client';
+import { uploadOk } from '../modules/folders/folder-test-support';
+
+// GET /api/events against a listening app: a like reaches every open tab of the owner within a
+// second, signed-out visitors get 401, and closing the app is not held up by open streams.
+
+type Stream = { events: { event: string; data: unknown }[]; comments: string[]; headers: Headers; status: number; close(): void; waitFor(pred: (e: { event: string; data: any }) => boolean, ms?: number): Promise<{ event: string; data: any }> };
+
+let t: TestApp;
+let owner: TestClient;
+let ana: TestClient;
+
+/** Opens the stream with this member's cookie and parses its frames as they arrive. */
+async function open(client: TestClient, url = t.url): Promise<Stream> {
+  const controller = new AbortController();
+  const res = await fetch(`${url}/api/events`, { headers: { cookie: client.cookieHeader }, signal: controller.signal });
+  const stream: Stream = {
+    events: [],
+    comments: [],
+    headers: res.headers,
+    status: res.status,
+    close: () => controller.abort(),
+    async waitFor(pred, ms = 1000) {
+      const until = Date.now() + ms;
+      for (;;) {
+        const hit = stream.events.find(pred);
+        if (hit) return hit;
+        if (Date.now() > until) throw new Error(`no matching event within ${ms} ms: ${JSON.stringify(stream.events)}`);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    },
+  };
+  if (res.status !== 200 || !res.body) return stream;
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const lines = block.split('\n');
+          stream.comments.push(...lines.filter((l) => l.startsWith(':')).map((l) => l.slice(1).trim()));
+          const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
+          const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
+          if (event && data) stream.events.push({ event, data: JSON.parse(data) });
+        }
+      }
+    } catch {
+      // aborted by the test or closed by the server
+    }
+  })();
+  return stream;
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
+  owner = t.client();
+  ana = t.client();
+  await signUp(owner, { firstName: 'Olga', lastName: 'Owner' });
+  await signUp(ana, { firstName: 'Ana', lastName: 'Liker' });
+}, 60_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/events', () => {
+  it('answers 401 to a visitor', async () => {
+    const res = await fetch(`${t.url}/api/events`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Unauthorized' });
+  });
+
+  it("delivers a like to every one of the owner's open streams within a second, and nothing to the liker", async () => {
+    const fileId = await uploadOk(owner, 'Sunset.gif');
+    const tabs = [await open(owner), await open(owner)];
+    const likerTab = await open(ana);
+    expect(tabs[0].status).toBe(200);
+    expect(tabs[0].headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // The first frame carries the badge, so a reconnecting tab is right at once.
+    await tabs[0].waitFor((e) => e.event === 'unread');
+
+    const started = Date.now();
+    const like = await ana.post(`/api/files/${fileId}/like`);
+    expect(like.status).toBe(200);
+    for (const tab of tabs) {
+      const event = await tab.waitFor((e) => e.event === 'notification', 1000);
+      expect(event.data).toMatchObject({ type: 'like', fileId, message: 'Ana Liker liked your file "Sunset.gif"', isRead: false });
+      await tab.waitFor((e) => e.event === 'unread' && e.data.notifications === 1, 1000);
+    }
+    expect(Date.now() - started).toBeLessThan(1000 + 500);
+    expect(likerTab.events.filter((e) => e.event === 'notification')).toEqual([]);
+
+    // Marking read in one tab updates the badge of the others.
+    const id = (tabs[0].events.find((e) => e.event === 'notification')!.data as { id: number }).id;
+    expect((await owner.patch(`/api/notifications/${id}/read`)).status).toBe(200);
+    await tabs[1].waitFor((e) => e.event === 'unread' && e.data.notifications === 0);
+    for (const tab of [...tabs, likerTab]) tab.close();
+    // Unsubscribed on close: the hub forgets the streams.
+    const until = Date.now() + 2000;
+    while (t.app.live.size() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(t.app.live.size()).toBe(0);
+  });
+
+  it('sends heartbeat comments inside a short idle timeout, so the stream outlives it', async () => {
+    const short = await startTestApp({ REQUEST_TIMEOUT_SECONDS: '3', HEADERS_TIMEOUT_SECONDS: '2' });
+    try {
+      const member = short.client();
+      await signUp(member);
+      const stream = await open(member, short.url);
+      await new Promise((r) => setTimeout(r, 4500));
+      expect(stream.comments.filter((c) => c === 'ping').length).toBeGreaterThanOrEqual(2);
+      // Still open: a new event still arrives after the idle timeout has passed.
+      short.app.live.publish((await member.get('/api/user')).body.id, { type: 'unread', data: { notifications: 7 } });
+      await stream.waitFor((e) => e.event === 'unread' && e.data.notifications === 7);
+      stream.close();
+    } finally {
+      await short.close();
+    }
+  }, 60_000);
+
+  it('does not hold up closing the app', async () => {
+    const other = await startTestApp();
+    const member = other.client();
+    await signUp(member);
+    const stream = await open(member, other.url);
+    expect(stream.status).toBe(200);
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    stream.close();
+  }, 60_000);
+});

@@ -1,0 +1,148 @@
+import { and, desc, eq, inArray, lte, ne, not, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { comments, files, folderInvites, notifications, users } from '../../db/schema/index';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+export type NewNotification = typeof notifications.$inferInsert;
+type Page = { offset: number; limit: number };
+
+/** One item of the list: the newest row of its group, how many rows the group holds and its newest actors. */
+export type NotificationItem = {
+  row: NotificationRow;
+  count: number;
+  actorIds: number[];
+  fromUser: Pick<typeof users.$inferSelect, 'id' | 'username' | 'firstName' | 'lastName' | 'profileImageKey'> | null;
+  fileName: string | null;
+  invite: { status: (typeof folderInvites.$inferSelect)['status']; expiresAt: Date } | null;
+};
+
+/**
+ * The item a row belongs to: likes (and views) of one file read as one item while unread, and
+ * again once read (so fifty likes never become fifty lines); every other row is its own item.
+ */
+const groupKey = sql<string>`case when ${notifications.type} in ('like', 'view') and ${notifications.fileId} is not null
+  then ${notifications.type} || ':' || ${notifications.fileId} || ':' || ${notifications.isRead}::text
+  else 'n:' || ${notifications.id} end`;
+
+/** The rows of one member; every query here is scoped by `userId`, so nobody reads another's. */
+export function createNotificationsRepo(db: Db) {
+  async function findOwn(userId: number, id: number): Promise<NotificationRow | null> {
+    const [row] = await db.select().from(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId))).limit(1);
+    return row ?? null;
+  }
+
+  /** Rows of `userId` in the same group as `row` and not newer than it (a group item's id is its newest row). */
+  function sameGroup(userId: number, row: NotificationRow) {
+    if ((row.type !== 'like' && row.type !== 'view') || row.fileId === null) return and(eq(notifications.userId, userId), eq(notifications.id, row.id))!;
+    return and(
+      eq(notifications.userId, userId),
+      eq(notifications.type, row.type),
+      eq(notifications.fileId, row.fileId),
+      eq(notifications.isRead, row.isRead),
+      lte(notifications.id, row.id),
+    )!;
+  }
+
+  return {
+    /**
+     * Inserts one notification; a repeat of a deduplicated event inserts nothing (null).
+     * `then` runs in the same transaction (the `notification.created` job), so the job exists
+     * exactly when the row does.
+     */
+    async insert(values: NewNotification, then: (row: NotificationRow, tx: Db) => Promise<unknown>): Promise<NotificationRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(notifications).values(values).onConflictDoNothing().returning();
+        if (!row) return null;
+        await then(row, tx as unknown as Db);
+        return row;
+      });
+    },
+
+    findOwn,
+
+    /** Newest item first; `offset`/`limit` count items, so a page never splits a group. */
+    async page(userId: number, page: Page): Promise<NotificationItem[]> {
+      const heads = await db
+        .select({
+          id: sql<number>`max(${notifications.id})`.mapWith(Number),
+          count: sql<number>`count(*)::int`,
+          actorIds: sql<(number | null)[]>`(array_agg(${notifications.fromUserId} order by ${notifications.id} desc))[1:2]`,
+        })
+        .from(notifications)
+        .where(eq(notifications.userId, userId))
+        .groupBy(groupKey)
+        .orderBy(desc(sql`max(${notifications.id})`))
+        .limit(page.limit)
+        .offset(page.offset);
+      if (!heads.length) return [];
+      const rows = await db
+        .select({ row: notifications, fromUser: users, fileName: files.name, inviteStatus: folderInvites.status, inviteExpiresAt: folderInvites.expiresAt })
+        .from(notifications)
+        .leftJoin(users, eq(users.id, notifications.fromUserId))
+        .leftJoin(files, eq(files.id, notifications.fileId))
+        .leftJoin(folderInvites, eq(folderInvites.id, notifications.inviteId))
+        .where(and(eq(notifications.userId, userId), inArray(notifications.id, heads.map((h) => h.id))));
+      const byId = new Map(rows.map((r) => [r.row.id, r]));
+      return heads.flatMap((h) => {
+        const r = byId.get(h.id);
+        if (!r) return [];
+        const invite = r.inviteStatus && r.inviteExpiresAt ? { status: r.inviteStatus, expiresAt: r.inviteExpiresAt } : null;
+        return [{ row: r.row, count: h.count, actorIds: (h.actorIds ?? []).filter((id): id is number => id !== null), fromUser: r.fromUser, fileName: r.fileName, invite }];
+      });
+    },
+
+    /** Unread items, counted as the list shows them (a group of unread likes is one). */
+    async unreadCount(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(distinct ${groupKey})::int` })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), not(notifications.isRead)));
+      return row?.n ?? 0;
+    },
+
+    /** Marks the item read (the whole group up to that row); false when it is not this member's. */
+    async markRead(userId: number, id: number): Promise<boolean> {
+      const row = await findOwn(userId, id);
+      if (!row) return false;
+      if (!row.isRead) await db.update(notifications).set({ isRead: true }).where(sameGroup(userId, row));
+      return true;
+    },
+
+    async markAllRead(userId: number): Promise<number> {
+      const rows = await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(eq(notifications.userId, userId), not(notifications.isRead)))
+        .returning({ id: notifications.id });
+      return rows.length;
+    },
+
+    /** An invite answered (by token or from its item) leaves no unread item asking for an answer. */
+    async markInviteRead(userId: number, inviteId: number): Promise<void> {
+      await db
+        .update(notifications)
+        .set({ isRead: true })
+        .where(and(eq(notifications.userId, userId), eq(notifications.inviteId, inviteId), not(notifications.isRead)));
+    },
+
+    /** Earlier commenters of a file, newest first, without `exclude`; at most `limit` members. */
+    async commenters(fileId: number, exclude: number[], limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ userId: comments.userId, last: sql<number>`max(${comments.id})` })
+        .from(comments)
+        .innerJoin(users, eq(users.id, comments.userId))
+        .where(and(eq(comments.fileId, fileId), eq(users.status, 'active'), ...exclude.map((id) => ne(comments.userId, id))))
+        .groupBy(comments.userId)
+        .orderBy(desc(sql`max(${comments.id})`))
+        .limit(limit);
+      return rows.map((r) => r.userId);
+    },
+
+    /** Display fields of the members named in grouped items. */
+    async actors(ids: number[]) {
+      if (!ids.length) return [];
+      return db.select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName }).from(users).where(inArray(users.id, ids));
+    },
+  };
+}
+export type NotificationsRepo = ReturnType<typeof createNotificationsRepo>;
