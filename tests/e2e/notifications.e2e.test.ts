@@ -62,25 +62,25 @@ describe('notifications journey', () => {
     const ownerFeed = await ownerContext.newPage();
     await ownerFeed.goto(`${t.url}/search`);
     await liker.goto(`${t.url}/file/${fileId}`);
-    await expect.poll(() => t.app.live.size(), { timeout: 5000 }).toBe(2);
+    await expect.poll(() => t.app.live.size(), { timeout: 15_000 }).toBe(2);
 
     await liker.getByRole('button', { name: /^Like/ }).first().click();
 
     // No reload: the stream brings the badge and the item.
     const item = owner.getByTestId('notification-item').filter({ hasText: 'Ana Liker liked your file "Sunset"' });
-    await item.waitFor({ timeout: 5000 });
+    await item.waitFor({ timeout: 15_000 });
     await expect(owner.getByTestId('notification-badge').innerText()).resolves.toBe('1');
     await expect(item.getByTestId('unread-dot').count()).resolves.toBe(1);
-    await ownerFeed.getByTestId('notification-badge').filter({ hasText: '1' }).waitFor({ timeout: 5000 });
+    await ownerFeed.getByTestId('notification-badge').filter({ hasText: '1' }).waitFor({ timeout: 15_000 });
     expect(t.app.live.size()).toBe(2);
     await shot(owner, 'like-arrived');
 
     // The leading tab closes: the other one takes the stream over and still hears the owner's news.
     await owner.close();
-    await expect.poll(() => t.app.live.size(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => t.app.live.size(), { timeout: 15_000 }).toBe(2);
     await liker.request.post(`${t.url}/api/files/${fileId}/comments`, { data: { content: 'Warm colours' }, headers: { origin: t.url } });
-    await ownerFeed.getByTestId('notification-badge').filter({ hasText: '2' }).waitFor({ timeout: 5000 });
-    await expect.poll(() => t.app.live.size(), { timeout: 5000 }).toBe(2);
+    await ownerFeed.getByTestId('notification-badge').filter({ hasText: '2' }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => t.app.live.size(), { timeout: 15_000 }).toBe(2);
     owner = ownerFeed;
     await owner.goto(`${t.url}/notifications`);
 
@@ -88,8 +88,8 @@ describe('notifications journey', () => {
     const follow = await liker.request.post(`${t.url}/api/users/${(await owner.request.get(`${t.url}/api/user`).then((r) => r.json())).id}/follow`, { headers: { origin: t.url } });
     expect(follow.status()).toBe(200);
     const followItem = owner.getByTestId('notification-item').filter({ hasText: 'Ana Liker started following you' });
-    await followItem.waitFor({ timeout: 5000 });
-    await owner.getByTestId('notification-badge').filter({ hasText: '3' }).waitFor({ timeout: 5000 });
+    await followItem.waitFor({ timeout: 15_000 });
+    await owner.getByTestId('notification-badge').filter({ hasText: '3' }).waitFor({ timeout: 15_000 });
 
     // The badge of the panel turns into 'Mark as read' on hover.
     const badge = owner.getByRole('button', { name: /3 unread, mark as read/ });
@@ -121,7 +121,7 @@ describe('notifications journey', () => {
     await owner.request.put(`${t.url}/api/user/preferences`, { data: { hideNotificationCounter: true }, headers: { origin: t.url } });
     await owner.goto(`${t.url}/notifications`);
     await liker.request.post(`${t.url}/api/files/${fileId}/comments`, { data: { content: 'Lovely light' }, headers: { origin: t.url } });
-    await expect.poll(() => owner.getByTestId('notification-item').filter({ hasText: 'Ana Liker commented on your file "Sunset"' }).count(), { timeout: 5000 }).toBe(2);
+    await expect.poll(() => owner.getByTestId('notification-item').filter({ hasText: 'Ana Liker commented on your file "Sunset"' }).count(), { timeout: 15_000 }).toBe(2);
     await expect(owner.getByTestId('notification-badge').count()).resolves.toBe(0);
     await shot(owner, 'comment-counter-hidden');
 
