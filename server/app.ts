@@ -220,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const search = createSearchRepo(db);
   await profilesRoutes(app, { users, follows, folders: folderDeps.folders, files, search, notifications });
   await notificationsRoutes(app, { notifications });
-  await eventsRoutes(app, { live: app.live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCount: notifications.unreadCount });
+  await eventsRoutes(app, { live: app.live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCount: notifications.unreadCount, bus, sessions });
   await searchRoutes(app, { search, files, folders: folderDeps.folders, links: folderDeps.links });
   await waitlistRoutes(app, { waitlist, service: createWaitlistService({ db, waitlist, queue, config }) });
   await unsubscribeRoutes(app, { users, secret });

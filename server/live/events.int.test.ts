@@ -6,7 +6,7 @@ import { uploadOk } from '../modules/folders/folder-test-support';
 // GET /api/events against a listening app: a like reaches every open tab of the owner within a
 // second, signed-out visitors get 401, and closing the app is not held up by open streams.
 
-type Stream = { events: { event: string; data: unknown }[]; comments: string[]; headers: Headers; status: number; close(): void; waitFor(pred: (e: { event: string; data: any }) => boolean, ms?: number): Promise<{ event: string; data: any }> };
+type Stream = { ended: boolean; events: { event: string; data: unknown }[]; comments: string[]; headers: Headers; status: number; close(): void; waitFor(pred: (e: { event: string; data: any }) => boolean, ms?: number): Promise<{ event: string; data: any }> };
 
 let t: TestApp;
 let owner: TestClient;
@@ -17,6 +17,7 @@ async function open(client: TestClient, url = t.url): Promise<Stream> {
   const controller = new AbortController();
   const res = await fetch(`${url}/api/events`, { headers: { cookie: client.cookieHeader }, signal: controller.signal });
   const stream: Stream = {
+    ended: false,
     events: [],
     comments: [],
     headers: res.headers,
@@ -53,6 +54,7 @@ async function open(client: TestClient, url = t.url): Promise<Stream> {
     } catch {
       // aborted by the test or closed by the server
     }
+    stream.ended = true;
   })();
   return stream;
 }
@@ -104,6 +106,24 @@ describe('GET /api/events', () => {
     const until = Date.now() + 2000;
     while (t.app.live.size() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     expect(t.app.live.size()).toBe(0);
+  });
+
+  it('ends a stream when its session ends, and keeps the member\'s other sessions streaming', async () => {
+    const first = t.client();
+    const member = await signUp(first, { firstName: 'Lea', lastName: 'Leaving' });
+    const second = t.client();
+    expect((await second.post('/api/login', { emailOrUsername: member.username, password: member.password })).status).toBe(200);
+    const leaving = await open(first);
+    const staying = await open(second);
+    await leaving.waitFor((e) => e.event === 'unread');
+    await staying.waitFor((e) => e.event === 'unread');
+
+    expect((await first.get('/api/logout')).status).toBe(302);
+    const until = Date.now() + 1000;
+    while (!leaving.ended && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    expect(leaving.ended).toBe(true);
+    expect(staying.ended).toBe(false);
+    staying.close();
   });
 
   it('sends heartbeat comments inside a short idle timeout, so the stream outlives it', async () => {

@@ -1,7 +1,10 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { ALL, type InvalidationBus } from '../lib/invalidation-bus';
 import { RateLimitError } from '../lib/errors';
-import { requireUser } from '../plugins/session';
+import { hashToken } from '../lib/tokens';
+import type { SessionsRepo } from '../modules/auth/sessions.repo';
+import { requireUser, SESSION_COOKIE } from '../plugins/session';
 import type { LiveEvent, LiveHub } from './live-hub';
 
 /** Comment lines keep the socket busy well inside the server's idle timeout (and proxies' ones). */
@@ -17,7 +20,12 @@ type Deps = {
   idleTimeoutMs: number;
   /** Sent first, so a tab that reconnects shows the right badge at once. */
   unreadCount(userId: number): Promise<number>;
+  /** Where ended sessions are announced (logout, password change, status change), on every process. */
+  bus: InvalidationBus;
+  sessions: Pick<SessionsRepo, 'findUser'>;
 };
+
+type Stream = { userId: number; token: string; tokenHash: string };
 
 function frame(event: LiveEvent): string {
   return `event: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`;
@@ -30,12 +38,27 @@ function frame(event: LiveEvent): string {
  */
 export async function eventsRoutes(app: FastifyInstance, d: Deps): Promise<void> {
   const heartbeatMs = Math.max(1000, Math.min(HEARTBEAT_MS, Math.floor(d.idleTimeoutMs / 2)));
-  const open = new Set<ServerResponse>();
+  const open = new Map<ServerResponse, Stream>();
   const perMember = new Map<number, number>();
+
+  // A stream lives no longer than its session: a logout (here or on another process) ends it at
+  // once; any other change to the member (password change, waitlist status) is checked again.
+  d.bus.subscribe('session', (hash) => {
+    for (const [res, s] of open) if (s.tokenHash === hash) res.end();
+  });
+  d.bus.subscribe('user', (key) => {
+    for (const [res, s] of open) {
+      if (key !== ALL && key !== String(s.userId)) continue;
+      d.sessions.findUser(s.token).then(
+        (found) => (!found || found.user.status !== 'active') && res.end(),
+        () => undefined,
+      );
+    }
+  });
 
   // Before the server closes: it waits for every connection, and a stream never ends by itself.
   app.addHook('preClose', async () => {
-    for (const res of open) res.end();
+    for (const res of open.keys()) res.end();
   });
 
   app.get('/api/events', { schema: { hide: true } }, async (request, reply) => {
@@ -54,7 +77,8 @@ export async function eventsRoutes(app: FastifyInstance, d: Deps): Promise<void>
       // nginx and similar proxies pass each event on at once instead of buffering the stream.
       'x-accel-buffering': 'no',
     });
-    open.add(res);
+    const token = request.cookies[SESSION_COOKIE]!;
+    open.set(res, { userId: user.id, token, tokenHash: hashToken(token) });
 
     let closed = false;
     const write = (chunk: string) => {
