@@ -12,10 +12,9 @@ import { sweepDebris } from './storage/startup-sweep';
 import { createStoredKeysRepo } from './storage/stored-keys.repo';
 import type { Storage } from './storage/storage';
 import { createMailer, type Mailer } from './mail/mailer';
+import { wireJobServices } from './jobs/job-services';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/queue';
-import { registerJobHandlers } from './jobs/register-handlers';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
 import { createAuthThrottle } from './modules/auth/auth.throttle';
 import { createResetTokensRepo, createSessionsRepo } from './modules/auth/sessions.repo';
 import { createCachedSessions } from './modules/auth/session-cache';
@@ -33,7 +32,6 @@ import { filesRoutes } from './modules/files/files.routes';
 import { mediaRoutes } from './modules/files/media.routes';
 import { createSocialRepo } from './modules/files/social.repo';
 import { socialRoutes } from './modules/files/social.routes';
-import { createTaggingService } from './modules/files/tagging.service';
 import { createUploadService } from './modules/files/upload.service';
 import { createRecognizer, type Recognizer } from './media/recognition/recognizer';
 import { createUsersRepo } from './modules/users/users.repo';
@@ -53,10 +51,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { createWaitlistService } from './modules/waitlist/waitlist.service';
-import { createNotificationMailRepo } from './modules/notification-mail/notification-mail.repo';
-import { createNotificationMailService } from './modules/notification-mail/notification-mail.service';
 import { unsubscribeRoutes } from './modules/notification-mail/unsubscribe.routes';
-import { resolveAppSecret } from './lib/app-secret';
 import { createMessagesRepo } from './modules/messages/messages.repo';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { createMessagesService } from './modules/messages/messages.service';
@@ -154,7 +149,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const queue = createJobQueue(database, { ...deps.jobs, log: app.log, work: config.workers });
   app.decorate('jobs', queue);
   app.decorate('live', deps.live ?? createLocalHub());
-  const auth = createAuthService({ config, users, sessions, resetTokens, waitlist, mailer, queue, log: app.log });
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } });
@@ -166,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const social = afterWrites(createSocialRepo(db), (method, _args, result) => (method === 'recordView' && result === null ? undefined : touchesFeed()));
   const discovery = createDiscoveryRepo(db);
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
-  const tagging = createTaggingService({ files, recognition: feedWriting.recognition, storage, recognizer, log: app.log });
+  const { auth, tagging, secret } = await wireJobServices({ config, db, queue, users, sessions, resetTokens, feedWriting, mailer, storage, recognizer, live: app.live, log: app.log });
   // Folder links, collaborators and accepted invites change which files a viewer sees (the
   // folder grant of server/access/visibility.ts), so their writes invalidate the feed too.
   const folders = afterWrites(createFoldersRepo(db), touchesFeed);
@@ -183,9 +177,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
   };
   const uploads = createUploadService({ files, storage, log: app.log, queue, tmpDir: config.tmpDir, mediaTimeoutMs: config.mediaTimeoutMs, folders: folderDeps });
-  const secret = await resolveAppSecret(config);
-  const notificationMail = createNotificationMailService({ db, repo: createNotificationMailRepo(db), queue, config, secret, log: app.log });
-  registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, notificationMail, live: app.live, log: app.log });
   await queue.start();
   // One hook, in this order: a job in flight may still use the recognizer and the database.
   app.addHook('onClose', async () => {

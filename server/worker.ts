@@ -1,22 +1,16 @@
 import Fastify from 'fastify';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
+import { wireJobServices } from './jobs/job-services';
 import { createJobQueue } from './jobs/queue';
-import { registerJobHandlers } from './jobs/register-handlers';
 import { logOptions } from './lib/log-options';
 import { openSharedState } from './lib/shared-state';
 import { createMailer } from './mail/mailer';
 import { createRecognizer } from './media/recognition/recognizer';
-import { createAuthService } from './modules/auth/auth.service';
 import { createResetTokensRepo, createSessionsRepo } from './modules/auth/sessions.repo';
 import { feedWritingRepos } from './modules/files/feed-writes';
-import { createTaggingService } from './modules/files/tagging.service';
 import { createUsersRepo } from './modules/users/users.repo';
-import { createWaitlistRepo } from './modules/waitlist/waitlist.repo';
 import { createStorage } from './storage/create-storage';
-import { createNotificationMailRepo } from './modules/notification-mail/notification-mail.repo';
-import { createNotificationMailService } from './modules/notification-mail/notification-mail.service';
-import { resolveAppSecret } from './lib/app-secret';
 
 // `npm run worker`: works the job queue, serves no HTTP. At scale several of these run next to
 // app processes started with WORKERS=0. (PGlite is one process's file: this needs DATABASE_URL.)
@@ -34,22 +28,24 @@ await migrateDatabase(database);
 // job publishes reach members' streams, through Redis when REDIS_URL is set.
 const shared = await openSharedState(config, log);
 
-const users = createUsersRepo(database.db);
-const sessions = createSessionsRepo(database.db);
-const resetTokens = createResetTokensRepo(database.db);
-const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log });
 const storage = createStorage(config);
 const recognizer = createRecognizer({ enabled: config.autotag });
 const queue = createJobQueue(database, { log, work: true });
-const auth = createAuthService({ config, users, sessions, resetTokens, waitlist: createWaitlistRepo(database.db), mailer, queue, log });
-const { files, recognition } = feedWritingRepos(database.db, shared.bus);
-const tagging = createTaggingService({ files, recognition, storage, recognizer, log });
-// Unsubscribe links signed here are checked by the app processes: on several machines they share APP_SECRET.
 if (!config.appSecret) log.warn('APP_SECRET is unset: unsubscribe links verify only on processes sharing this DATA_DIR');
-const notificationMail = createNotificationMailService({
-  db: database.db, repo: createNotificationMailRepo(database.db), queue, config, secret: await resolveAppSecret(config), log,
+await wireJobServices({
+  config,
+  db: database.db,
+  queue,
+  users: createUsersRepo(database.db),
+  sessions: createSessionsRepo(database.db),
+  resetTokens: createResetTokensRepo(database.db),
+  feedWriting: feedWritingRepos(database.db, shared.bus),
+  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log }),
+  storage,
+  recognizer,
+  live: shared.live,
+  log,
 });
-registerJobHandlers(queue, { auth, sessions, resetTokens, tagging, mailer, notificationMail, live: shared.live, log });
 await queue.start();
 log.info(`Kaleido worker working jobs (${database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL'})`);
 

@@ -18,3 +18,4 @@ export function feedWritingRepos(db: Db, bus: InvalidationBus) {
     recognition: afterWrites(createRecognitionRepo(db), (method, _args, row) => (method === 'record' && row ? touchesFeed() : undefined)),
   };
 }
+export type FeedWritingRepos = ReturnType<typeof feedWritingRepos>;
