@@ -87,9 +87,11 @@ export function createNotificationsService(d: Deps) {
         const name = memberName(actor);
         await create({ userId: file.userId, type: 'comment', fromUserId: actor.id, fileId: file.id, message: notificationText.comment(name, file.name) }, { actor, fileName: file.name });
         const earlier = await d.repo.commenters(file.id, [file.userId, actor.id], REPLY_FANOUT_MAX);
+        const sees = (viewer: Viewer) => findVisibleFile(d.files, file.id, viewer).then(() => true, () => false);
+        // What a visitor may see every member may: one lookup instead of one per commenter.
+        const everyoneSees = earlier.length > 0 && (await sees(null));
         for (const userId of earlier) {
-          const sees = await findVisibleFile(d.files, file.id, asViewer(userId)).then(() => true, () => false);
-          if (!sees) continue;
+          if (!everyoneSees && !(await sees(asViewer(userId)))) continue;
           await create({ userId, type: 'reply', fromUserId: actor.id, fileId: file.id, message: notificationText.reply(name, file.name) }, { actor, fileName: file.name });
         }
       }),
