@@ -93,7 +93,11 @@ function grantingFolderIdsSql(viewer: NonNullable<Viewer>): SQL {
  * small hashed set from the viewer's folders, instead of probing every folder link per file.
  */
 export function folderGrantPairsSql(viewer: NonNullable<Viewer>): SQL {
-  return sql`select ff.file_id, ff.added_by from folder_files ff where ff.folder_id in (${grantingFolderIdsSql(viewer)})`;
+  // Each granting folder's links through folder_files_pair_idx, never a scan of every link: the
+  // planner would hash all of folder_files for a few dozen folders (`offset 0` keeps the lateral
+  // subquery from being flattened into that join).
+  return sql`select ff.file_id, ff.added_by from (${grantingFolderIdsSql(viewer)}) g(id)
+    cross join lateral (select l.file_id, l.added_by from folder_files l where l.folder_id = g.id offset 0) ff`;
 }
 
 /**

@@ -68,7 +68,8 @@ export function privateGrantIdsSql(viewer: NonNullable<Viewer>): SQL {
 }
 
 /** The rule for a cached file: public, or the viewer's own, or among their private grants. */
-export function canViewCached(file: FileAccessFields & { id: number }, viewer: Viewer, privateGrants: ReadonlySet<number>): boolean {
+export function canViewCached(file: FileAccessFields & { id: number }, viewer: Viewer, privateGrants: ReadonlySet<number>, options: VisibleFilesOptions = {}): boolean {
+  if (options.excludeNsfw && file.isNsfw) return false;
   if (file.isPublic) return true;
   if (!viewer) return false;
   return file.userId === viewer.id || privateGrants.has(file.id);

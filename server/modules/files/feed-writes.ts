@@ -2,6 +2,7 @@ import { afterWrites } from '../../lib/after-writes';
 import { ALL, type InvalidationBus, type InvalidationTopic } from '../../lib/invalidation-bus';
 import { createFilesRepo, type FileRow, type NewFile } from './files.repo';
 import { createRecognitionRepo } from './recognition.repo';
+import { addedKey } from './reads/public-head';
 import type { Db } from '../../db/client';
 
 export type Announce = (topic: InvalidationTopic, key: number | string) => Promise<void>;
@@ -21,7 +22,7 @@ export function fileWriteTopics(announce: Announce) {
       const row = result as FileRow;
       // A public file joins the shared skeleton; a private one only its owner's grants (a folder
       // it was uploaded into announces its own change, after the upload commits).
-      return row.isPublic ? announce('skeleton', ALL) : announce('grants', row.userId);
+      return row.isPublic ? announce('skeleton', addedKey(row.id)) : announce('grants', row.userId);
     }
     if (method === 'update') {
       const [id, values] = args as [number, Partial<NewFile>];

@@ -57,10 +57,12 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
     const q = request.query;
     const seed = hourSeed();
     // Visitors (the landing page) never get NSFW pictures; members get them blurred by preference.
-    const where = visibleFilesSql(request.user, discoveryOptions(request.user));
+    const options = discoveryOptions(request.user);
+    const where = visibleFilesSql(request.user, options);
     // All visitors share one list per query; a member's holds their private files.
     const key = JSON.stringify(['random', request.user?.id ?? 'visitor', q, seed]);
-    const json = await d.reads.listPage(key, request.user, () => d.discovery.ids(where, { sort: q.sortBy ?? 'random', type: q.fileType, offset: q.offset, limit: q.limit, seed }));
+    const load = () => d.discovery.ids(where, { sort: q.sortBy ?? 'random', type: q.fileType, offset: q.offset, limit: q.limit, seed });
+    const json = await d.reads.listPage(key, request.user, load, options);
     return sendJson(reply, json);
   });
 

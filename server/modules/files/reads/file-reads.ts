@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commentDto, fileMessages } from '../../../../contract/files';
-import { canViewCached, type Viewer } from '../../../access/visibility';
+import { canViewCached, type Viewer, type VisibleFilesOptions } from '../../../access/visibility';
 import { createKeyedCache } from '../../../lib/keyed-cache';
 import { ALL, type InvalidationBus } from '../../../lib/invalidation-bus';
 import { NotFoundError } from '../../../lib/errors';
@@ -50,13 +50,17 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
     return Array.isArray(page) ? page : [];
   }
 
-  /** Cards in the order of `ids`, as one JSON array for this viewer. */
-  async function renderPage(ids: readonly number[], viewer: Viewer, miss?: () => void): Promise<string> {
-    const [found, liked] = await Promise.all([cards.getMany(ids, miss), marks.liked(viewer, ids, miss)]);
+  /**
+   * Cards in the order of `ids`, as one JSON array for this viewer. Each card is checked against
+   * the visibility rule as it is sent, whatever list the ids came from: a skeleton or list that
+   * is a moment behind can leave a card out, never show one the viewer may not see.
+   */
+  async function renderPage(ids: readonly number[], viewer: Viewer, miss?: () => void, options: VisibleFilesOptions = {}): Promise<string> {
+    const [found, liked, grants] = await Promise.all([cards.getMany(ids, miss), marks.liked(viewer, ids, miss), marks.grants(viewer, miss)]);
     const parts: string[] = [];
     for (const id of ids) {
       const card = found.get(id);
-      if (card) parts.push(renderCard(card, viewer, liked.has(id)));
+      if (card && canViewCached(card, viewer, grants.set, options)) parts.push(renderCard(card, viewer, liked.has(id)));
     }
     return `[${parts.join(',')}]`;
   }
@@ -83,8 +87,8 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
     /** `GET /api/files`: the member's home feed as JSON. */
     feedPage: (viewer: NonNullable<Viewer>, place: PagePlace) => counted(stats.pages, async (miss) => renderPage(await feedIds(viewer, place, miss), viewer, miss)),
     /** A list in another order (the random feed), its ids cached under `key` (who asks and the whole query). */
-    listPage: (key: string, viewer: Viewer, loadIds: () => Promise<number[]>) =>
-      counted(stats.lists, async (miss) => renderPage(await lists.get(key, loadIds, miss), viewer, miss)),
+    listPage: (key: string, viewer: Viewer, loadIds: () => Promise<number[]>, options: VisibleFilesOptions = {}) =>
+      counted(stats.lists, async (miss) => renderPage(await lists.get(key, loadIds, miss), viewer, miss, options)),
     /** `GET /api/files/:id`: the card as JSON, or 404. */
     detail: (id: number, viewer: Viewer) =>
       counted(stats.details, async (miss) => {
