@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -9,9 +10,16 @@ import { runMediaProcess } from './media-process';
 
 // Debian's libheif tools (package libheif-examples, installed by scripts/ensure-deps.mjs):
 // libheif with libde265 decodes HEVC-coded HEIC, which sharp's prebuilt libvips cannot (it
-// reads AVIF only). Debian 12 calls the decoder heif-convert; later releases heif-dec.
-// Chosen over the npm libheif-js build after measuring both (docs/decisions/020).
-export const HEIF_DECODER = 'heif-convert';
+// reads AVIF only). Chosen over the npm libheif-js build after measuring both
+// (docs/decisions/020). Debian 12 calls the decoder heif-convert; later releases heif-dec
+// (heif-convert stays as its deprecated alias there).
+export const HEIF_DECODER = onPath('heif-dec') ? 'heif-dec' : 'heif-convert';
+
+function onPath(command: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && existsSync(path.join(dir, command)));
+}
+
+const UNREADABLE = 'This image could not be read. It may be damaged or in an unsupported format.';
 
 /** The HEIF family of images: HEIC and HEIF need libheif; AVIF sharp decodes itself. */
 export function needsHeifDecoder(mime: string): boolean {
@@ -44,8 +52,6 @@ export async function decodeHeif(inputPath: string, timeoutMs = DEFAULT_MEDIA_TI
     await rm(dir, { recursive: true, force: true });
   }
 }
-
-const UNREADABLE = 'This image could not be read. It may be damaged or in an unsupported format.';
 
 // sharp reads a HEIC's header (not its HEVC pixels): a grid declaring a billion pixels is
 // refused before the decoder allocates them, as any other image is.

@@ -10,6 +10,7 @@ import { DEFAULT_MEDIA_TIMEOUT_MS } from './ffmpeg';
 import { MediaTimeoutError, UnsupportedMediaError } from './media-errors';
 import { renderPdfPreview } from './pdf';
 import { processVideo } from './video';
+import { playsInBrowsers } from './web-playback';
 
 export type { StoredObject } from '../storage/file-objects';
 
@@ -22,6 +23,8 @@ export interface MediaResult {
   durationSeconds?: number;
   placeholder?: string;
   derivatives: MediaDerivatives;
+  /** A video or audio file browsers cannot play as uploaded: it needs a web rendition (media/web-playback.ts). */
+  needsRendition?: boolean;
 }
 
 export interface MediaLogger {
@@ -90,6 +93,7 @@ export async function processMedia(input: ProcessMediaInput): Promise<MediaResul
     const derivatives: MediaDerivatives = { original };
     const result: MediaResult = { derivatives };
 
+    if (video || audio) result.needsRendition = !playsInBrowsers(input.mime, (video ?? audio)!.probe);
     if (video) {
       assignDefined(result, { width: video.width, height: video.height, durationSeconds: video.durationSeconds });
       if (video.poster) {

@@ -75,7 +75,7 @@ export async function hevcMov(dir: TempDir, name = 'clip.mov', rotate?: 90 | -90
 
 /** An Android-like clip: HEVC + AAC in MP4 (what Firefox and most Chromium builds cannot play). */
 export function hevcMp4(dir: TempDir, name = 'clip-hevc.mp4'): Promise<string> {
-  return ffmpegSample(dir, name, [...HEVC_SOURCE, ...AUDIO_SOURCE, '-shortest', '-c:v', 'libx265', '-preset', 'ultrafast', ...X265_QUIET, '-tag:v', 'hvc1', '-c:a', 'aac', '-f', 'mp4']);
+  return ffmpegSample(dir, name, [...HEVC_SOURCE, ...AUDIO_SOURCE, '-shortest', '-c:v', 'libx265', '-preset', 'ultrafast', ...X265_QUIET, '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-f', 'mp4']);
 }
 
 /** H.264 + AAC in MP4: plays everywhere, needs no rendition. */
