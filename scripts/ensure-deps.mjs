@@ -35,7 +35,7 @@ function onPath(command) {
 }
 
 // libheif's tools print their usage and exit non-zero on any flag; being found is enough.
-function installed(command) {
+function onSearchPath(command) {
   return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir && fs.existsSync(path.join(dir, command)));
 }
 
@@ -44,7 +44,7 @@ const debianPackages = [];
 if (!onPath('ffprobe') || !onPath('ffmpeg')) debianPackages.push('ffmpeg');
 // HEIC/HEIF photos: libheif's decoder (heif-convert in Debian 12, heif-dec later) and, for the
 // tests' fixtures, its encoder heif-enc (docs/decisions/020-phone-media.md).
-if (!(installed('heif-dec') || installed('heif-convert')) || !installed('heif-enc')) debianPackages.push('libheif-examples');
+if (!(onSearchPath('heif-dec') || onSearchPath('heif-convert')) || !onSearchPath('heif-enc')) debianPackages.push('libheif-examples');
 if (process.argv.includes('--test') && !fs.existsSync('/usr/bin/chromium')) debianPackages.push('chromium');
 if (debianPackages.length > 0) {
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
