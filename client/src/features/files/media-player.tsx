@@ -65,7 +65,7 @@ function PlaybackNotice({ file, state }: { file: FileDto; state: 'processing' | 
   }
   const message = file.kind === 'audio' ? playbackMessages.unplayableAudio : playbackMessages.unplayableVideo;
   return (
-    <div data-testid="playback-unplayable" className="flex max-w-sm flex-col items-center gap-3 rounded-2xl bg-black/70 px-6 py-5 text-center text-white shadow-xl backdrop-blur">
+    <div data-testid="playback-unplayable" className="flex max-w-sm flex-col items-center gap-3 rounded-2xl bg-zinc-900/85 px-6 py-5 text-center text-white shadow-xl ring-1 ring-white/10 backdrop-blur">
       <FileWarning className="size-8 text-white/80" aria-hidden />
       <p className="text-sm font-medium">{message}</p>
       <a href={file.downloadUrl} download className={cn(buttonVariants({ variant: 'secondary', size: 'sm' }))}>
