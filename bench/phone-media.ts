@@ -6,7 +6,7 @@ import { probeMedia } from '../server/media/ffprobe.ts';
 import { runFfmpeg } from '../server/media/ffmpeg.ts';
 import { renditionArgs } from '../server/media/web-playback.ts';
 import { heifEnc } from '../server/media/test-support/phone-samples.ts';
-import { ffmpegSample, largeNoisyJpeg, tempDir, type TempDir } from '../server/media/test-support/samples.ts';
+import { largeNoisyJpeg, tempDir, type TempDir } from '../server/media/test-support/samples.ts';
 import { migrateDatabase } from '../server/db/client.ts';
 import { startTestApp, type TestApp } from '../tests/helpers/test-app.ts';
 import { signUp, type TestClient } from '../tests/helpers/test-client.ts';
@@ -33,12 +33,16 @@ async function time(fn: () => Promise<unknown>): Promise<number> {
 
 /** 1080p30 HEVC + AAC in a QuickTime file of just under 10 MB: an iPhone clip of ~9 s. */
 async function hevcClip(dir: TempDir): Promise<string> {
-  return ffmpegSample(dir, 'IMG_1080.MOV', [
+  const output = await dir.file('IMG_1080.MOV');
+  // Encoding 270 frames of 1080p HEVC takes minutes on a busy two-core machine.
+  const { code, stderr } = await runFfmpeg(['-v', 'error', '-y',
     '-f', 'lavfi', '-i', 'testsrc2=duration=9:size=1920x1080:rate=30,noise=alls=12:allf=t',
     '-f', 'lavfi', '-i', 'sine=frequency=440:duration=9',
     '-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error', '-b:v', '8M', '-maxrate', '8.5M', '-bufsize', '8M',
-    '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-f', 'mov',
-  ]);
+    '-tag:v', 'hvc1', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k', '-f', 'mov', output,
+  ], 600_000);
+  if (code !== 0) throw new Error(`could not make the HEVC clip: ${stderr}`);
+  return output;
 }
 
 /** A 12-megapixel HEIC of just under 10 MB (noisy, so it weighs what a detailed photo does). */
