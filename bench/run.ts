@@ -1,5 +1,6 @@
 import { benchFeed } from './feed.ts';
 import { benchMedia } from './media.ts';
+import { benchPhoneMedia } from './phone-media.ts';
 import { benchRecognition } from './recognition.ts';
 import { benchSearch } from './search.ts';
 
@@ -9,7 +10,10 @@ const only = process.argv.slice(2);
 const wanted = (name: string) => !only.length || only.includes(name);
 
 if (wanted('feed')) await benchFeed();
-if (wanted('media')) await benchMedia();
+if (wanted('media')) {
+  await benchMedia();
+  await benchPhoneMedia();
+}
 if (wanted('recognition')) await benchRecognition();
 if (wanted('search')) await benchSearch();
 // Open handles (worker threads, pools) must not keep the process alive once results are printed.

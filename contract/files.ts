@@ -47,6 +47,21 @@ export const fileOwner = z.object({
 
 export const fileKind = z.enum(['image', 'video', 'audio', 'pdf', 'document']);
 
+/**
+ * The web rendition of a video or audio file browsers cannot play as uploaded (HEVC, MOV,
+ * MKV…): `none` (the original plays, or nothing to play), `processing` until it is made,
+ * `ready`, or `failed` (it cannot be converted: the file can only be downloaded).
+ */
+export const renditionState = z.enum(['none', 'processing', 'ready', 'failed']);
+export type RenditionState = z.infer<typeof renditionState>;
+
+/** What the client says while a rendition is made, and when it cannot be. */
+export const playbackMessages = {
+  processing: 'Processing…',
+  unplayableVideo: "This video can't be played here — download it",
+  unplayableAudio: "This audio can't be played here — download it",
+} as const;
+
 export const fileDto = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -61,6 +76,9 @@ export const fileDto = z.object({
   posterPath: z.string().nullable(),
   contentUrl: z.string(),
   downloadUrl: z.string(),
+  /** What `<video>`/`<audio>` plays: the original when browsers can, else its web rendition once ready; null before that and for other kinds. */
+  playbackUrl: z.string().nullable(),
+  rendition: renditionState,
   fileSize: z.number().int(),
   size: z.number().int(),
   width: z.number().int().nullable(),

@@ -7,6 +7,8 @@ import type { Mail } from '../mail/mailer';
  */
 export type JobPayloads = {
   'file.uploaded': { fileId: number };
+  /** A video or audio upload browsers cannot play: its web rendition is made (server/modules/files/rendition.service.ts). */
+  'file.rendition': { fileId: number };
   'mail.send': Mail;
   'password-reset.requested': { email: string };
   'tokens.expired': Record<string, never>;
@@ -29,6 +31,9 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
   // The worker beats every 5 s while it recognises: a killed worker's job is retried within
   // about half a minute (HEARTBEAT + the supervise pass of boss.ts), not after the 5 min expiry.
   'file.uploaded': { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: 5 * minute, heartbeatSeconds: 10 },
+  // ffmpeg runs under MEDIA_TIMEOUT_SECONDS per process; a file it cannot convert is marked
+  // failed at once, so retries are only for storage or a process that died mid-way.
+  'file.rendition': { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: 15 * minute },
   // Completed mail jobs go after an hour: a mail body is personal data, not a log.
   'mail.send': { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 60 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'password-reset.requested': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },

@@ -8,6 +8,7 @@ import type { Recognizer } from '../media/recognition/recognizer';
 import { createAuthService } from '../modules/auth/auth.service';
 import type { ResetTokensRepo, SessionsRepo } from '../modules/auth/sessions.repo';
 import type { FeedWritingRepos } from '../modules/files/feed-writes';
+import { createRenditionService } from '../modules/files/rendition.service';
 import { createTaggingService } from '../modules/files/tagging.service';
 import { createNotificationMailRepo } from '../modules/notification-mail/notification-mail.repo';
 import { createNotificationMailService } from '../modules/notification-mail/notification-mail.service';
@@ -40,9 +41,10 @@ export type JobWiring = {
 export async function wireJobServices(w: JobWiring) {
   const auth = createAuthService({ config: w.config, users: w.users, sessions: w.sessions, resetTokens: w.resetTokens, waitlist: createWaitlistRepo(w.db), mailer: w.mailer, queue: w.queue, log: w.log });
   const tagging = createTaggingService({ files: w.feedWriting.files, recognition: w.feedWriting.recognition, storage: w.storage, recognizer: w.recognizer, log: w.log });
+  const rendition = createRenditionService({ files: w.feedWriting.files, storage: w.storage, tmpDir: w.config.tmpDir, mediaTimeoutMs: w.config.mediaTimeoutMs, log: w.log });
   // Unsubscribe links signed by one process are checked by another: on several machines they share APP_SECRET.
   const secret = await resolveAppSecret(w.config);
   const notificationMail = createNotificationMailService({ db: w.db, repo: createNotificationMailRepo(w.db), queue: w.queue, config: w.config, secret, log: w.log });
-  registerJobHandlers(w.queue, { auth, sessions: w.sessions, resetTokens: w.resetTokens, tagging, mailer: w.mailer, notificationMail, live: w.live, log: w.log });
+  registerJobHandlers(w.queue, { auth, sessions: w.sessions, resetTokens: w.resetTokens, tagging, rendition, mailer: w.mailer, notificationMail, live: w.live, log: w.log });
   return { auth, tagging, secret };
 }

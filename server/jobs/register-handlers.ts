@@ -5,6 +5,8 @@ import { registerAuthJobs } from '../modules/auth/auth-jobs';
 import type { AuthService } from '../modules/auth/auth.service';
 import type { ResetTokensRepo, SessionsRepo } from '../modules/auth/sessions.repo';
 import { registerFileJobs } from '../modules/files/file-jobs';
+import { registerRenditionJobs } from '../modules/files/rendition-jobs';
+import type { RenditionService } from '../modules/files/rendition.service';
 import type { TaggingService } from '../modules/files/tagging.service';
 import { registerNotificationMailJobs } from '../modules/notification-mail/notification-mail.jobs';
 import type { NotificationMailService } from '../modules/notification-mail/notification-mail.service';
@@ -16,6 +18,7 @@ export type JobServices = {
   sessions: SessionsRepo;
   resetTokens: ResetTokensRepo;
   tagging: TaggingService;
+  rendition: RenditionService;
   mailer: Mailer;
   notificationMail: NotificationMailService;
   /** Live events a job publishes reach members' streams on every app process (Redis hub at scale). */
@@ -26,6 +29,7 @@ export type JobServices = {
 /** Every domain's handlers, for the app process and `npm run worker` alike. */
 export function registerJobHandlers(queue: JobQueue, s: JobServices): void {
   registerFileJobs(queue, s.tagging);
+  registerRenditionJobs(queue, s.rendition);
   registerMailJobs(queue, s.mailer);
   registerAuthJobs(queue, s);
   registerNotificationMailJobs(queue, s.notificationMail);

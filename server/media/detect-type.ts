@@ -16,14 +16,27 @@ export const ACCEPTED_TYPES = [
   { mime: 'image/png', ext: 'png', kind: 'image' },
   { mime: 'image/gif', ext: 'gif', kind: 'image' },
   { mime: 'image/webp', ext: 'webp', kind: 'image' },
+  // Phones' photos (issue 21): shown through their JPEG/WebP derivatives, kept as uploaded.
+  { mime: 'image/heic', ext: 'heic', kind: 'image' },
+  { mime: 'image/heif', ext: 'heif', kind: 'image' },
+  { mime: 'image/avif', ext: 'avif', kind: 'image' },
   { mime: 'video/mp4', ext: 'mp4', kind: 'video' },
   { mime: 'video/webm', ext: 'webm', kind: 'video' },
   { mime: 'video/ogg', ext: 'ogv', kind: 'video' },
+  // Played through a web rendition when the browsers cannot play them (media/web-playback.ts).
+  { mime: 'video/quicktime', ext: 'mov', kind: 'video' },
+  { mime: 'video/x-matroska', ext: 'mkv', kind: 'video' },
+  { mime: 'video/3gpp', ext: '3gp', kind: 'video' },
+  { mime: 'video/3gpp2', ext: '3g2', kind: 'video' },
   { mime: 'audio/mpeg', ext: 'mp3', kind: 'audio' },
   { mime: 'audio/ogg', ext: 'ogg', kind: 'audio' },
   { mime: 'audio/wav', ext: 'wav', kind: 'audio' },
   { mime: 'audio/mp4', ext: 'm4a', kind: 'audio' },
   { mime: 'audio/webm', ext: 'weba', kind: 'audio' },
+  { mime: 'audio/flac', ext: 'flac', kind: 'audio' },
+  { mime: 'audio/aac', ext: 'aac', kind: 'audio' },
+  { mime: 'audio/x-matroska', ext: 'mka', kind: 'audio' },
+  { mime: 'audio/3gpp', ext: '3ga', kind: 'audio' },
   { mime: 'application/pdf', ext: 'pdf', kind: 'pdf' },
   { mime: 'application/msword', ext: 'doc', kind: 'document' },
   { mime: 'application/vnd.ms-excel', ext: 'xls', kind: 'document' },
@@ -45,16 +58,24 @@ const BY_FILE_TYPE_EXT: Record<string, AcceptedMime> = {
   apng: 'image/png',
   gif: 'image/gif',
   webp: 'image/webp',
+  heic: 'image/heic',
+  avif: 'image/avif',
   mp4: 'video/mp4',
   m4v: 'video/mp4',
   m4a: 'audio/mp4',
   webm: 'video/webm',
   ogv: 'video/ogg',
+  mov: 'video/quicktime',
+  mkv: 'video/x-matroska',
+  '3gp': 'video/3gpp',
+  '3g2': 'video/3gpp2',
   ogg: 'audio/ogg',
   opus: 'audio/ogg',
   oga: 'audio/ogg',
   mp3: 'audio/mpeg',
   wav: 'audio/wav',
+  flac: 'audio/flac',
+  aac: 'audio/aac',
   pdf: 'application/pdf',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -69,20 +90,25 @@ const WINDOW = 4 * 1024 * 1024;
 export async function detectFileType(filePath: string, declaredName?: string): Promise<DetectedType | null> {
   const found = await fileTypeFromFile(filePath);
   if (!found) return null;
-  return refine(found.ext, () => readWindows(filePath), declaredName);
+  return refine(found, () => readWindows(filePath), declaredName);
 }
 
 export async function detectBufferType(bytes: Uint8Array, declaredName?: string): Promise<DetectedType | null> {
   const found = await fileTypeFromBuffer(bytes);
   if (!found) return null;
-  return refine(found.ext, async () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), declaredName);
+  return refine(found, async () => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), declaredName);
 }
 
-async function refine(ext: string, readBytes: () => Promise<Buffer>, declaredName?: string): Promise<DetectedType | null> {
+async function refine(found: { ext: string; mime: string }, readBytes: () => Promise<Buffer>, declaredName?: string): Promise<DetectedType | null> {
+  const { ext } = found;
   if (ext === 'cfb') return byMime(officeBinaryType(await readBytes(), declaredName));
   const mime = BY_FILE_TYPE_EXT[ext];
   if (!mime) return null;
+  // One extension for both brands: `mif1`/`msf1` files are HEIF, `heic`/`heix`… are HEIC.
+  if (ext === 'heic') return byMime(found.mime.startsWith('image/heif') ? 'image/heif' : 'image/heic');
   if (mime === 'video/mp4' || mime === 'audio/mp4') return byMime(mp4Type(await readBytes(), mime));
+  if (mime === 'video/3gpp') return byMime(mp4Type(await readBytes(), 'video/3gpp') === 'audio/mp4' ? 'audio/3gpp' : mime);
+  if (mime === 'video/x-matroska') return byMime(matroskaHasVideo(await readBytes()) ? mime : 'audio/x-matroska');
   if (mime === 'audio/ogg') return byMime(includes(await readBytes(), '\x80theora') ? 'video/ogg' : mime);
   if (mime === 'video/webm') return byMime(webmType(await readBytes()));
   return byMime(mime);
@@ -108,6 +134,15 @@ function webmType(bytes: Buffer): AcceptedMime {
   if (['V_VP8', 'V_VP9', 'V_AV1'].some((codec) => includes(bytes, codec))) return 'video/webm';
   if (['A_OPUS', 'A_VORBIS'].some((codec) => includes(bytes, codec))) return 'audio/webm';
   return 'video/webm';
+}
+
+// A Matroska CodecID element (0x86, a one-byte size, then the string) naming a video codec:
+// "V_MPEG4/ISO/AVC", "V_MPEGH/ISO/HEVC", "V_VP9"… Without one the file is audio (`.mka`).
+function matroskaHasVideo(bytes: Buffer): boolean {
+  for (let at = bytes.indexOf('V_', 0, 'latin1'); at !== -1; at = bytes.indexOf('V_', at + 2, 'latin1')) {
+    if (at >= 2 && bytes[at - 2] === 0x86 && bytes[at - 1] > 0x80 && bytes[at - 1] <= 0xa0) return true;
+  }
+  return false;
 }
 
 // An OLE compound file is a container; its directory names the streams. Word writes a

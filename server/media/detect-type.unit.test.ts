@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCEPTED_TYPES, detectBufferType, detectFileType } from './detect-type';
+import * as phone from './test-support/phone-samples';
 import * as samples from './test-support/samples';
 
 let dir: samples.TempDir;
@@ -84,6 +85,33 @@ describe('detectFileType: audio and video decided by content', () => {
     const detected = await detectFileType(file, name);
     expect(detected).toMatchObject({ mime, kind });
     expect(await detectBufferType(await samples.readSample(file))).toEqual(detected);
+  });
+});
+
+describe('detectFileType: what phones upload (issue 21)', () => {
+  it.each([
+    ['iphone.heic', () => phone.iphoneHeic(dir).then((b) => dir.file('iphone.heic', b)), 'image/heic', 'heic', 'image'],
+    ['photo.avif', () => phone.avif().then((b) => dir.file('photo.avif', b)), 'image/avif', 'avif', 'image'],
+    ['clip.mov', () => phone.hevcMov(dir), 'video/quicktime', 'mov', 'video'],
+    ['hevc.mp4', () => phone.hevcMp4(dir), 'video/mp4', 'mp4', 'video'],
+    ['screen.mkv', () => phone.mkv(dir), 'video/x-matroska', 'mkv', 'video'],
+    ['old.3gp', () => phone.threeGp(dir), 'video/3gpp', '3gp', 'video'],
+    ['song.flac', () => phone.flac(dir), 'audio/flac', 'flac', 'audio'],
+    ['voice.aac', () => phone.adtsAac(dir), 'audio/aac', 'aac', 'audio'],
+    ['voice.mka', () => samples.ffmpegSample(dir, 'voice.mka', [...samples.AUDIO_SOURCE, '-c:a', 'flac', '-f', 'matroska']), 'audio/x-matroska', 'mka', 'audio'],
+    ['memo.3gp', () => samples.ffmpegSample(dir, 'memo.3gp', [...samples.AUDIO_SOURCE, '-c:a', 'aac', '-f', '3gp']), 'audio/3gpp', '3ga', 'audio'],
+  ])('%s', async (name, make, mime, ext, kind) => {
+    const file = await make();
+    const detected = await detectFileType(file, name);
+    expect(detected).toEqual({ mime, ext, kind });
+    expect(await detectBufferType(await samples.readSample(file))).toEqual(detected);
+  });
+
+  it('a HEIF brand (mif1) is image/heif, kept with its own extension', async () => {
+    const heic = await phone.iphoneHeic(dir, 'brand.heic');
+    const heif = Buffer.from(heic);
+    heif.write('mif1', 8, 'latin1');
+    expect(await detect('brand.heif', heif)).toEqual({ mime: 'image/heif', ext: 'heif', kind: 'image' });
   });
 });
 

@@ -42,6 +42,14 @@ const DEMUXERS: Record<string, string> = {
   'audio/ogg': 'ogg',
   'audio/mpeg': 'mp3',
   'audio/wav': 'wav',
+  'video/quicktime': 'mov',
+  'video/3gpp': 'mov',
+  'video/3gpp2': 'mov',
+  'audio/3gpp': 'mov',
+  'video/x-matroska': 'matroska',
+  'audio/x-matroska': 'matroska',
+  'audio/flac': 'flac',
+  'audio/aac': 'aac',
 };
 
 /**

@@ -9,12 +9,25 @@ export interface MediaProbe {
   /** Coded size of the first video stream, before any rotation. */
   width: number | null;
   height: number | null;
+  /** ffmpeg's names of the first video and audio streams' codecs (`h264`, `hevc`, `aac`…), which decide web playback. */
+  videoCodec: string | null;
+  /** e.g. `yuv420p`; browsers decode only 8-bit 4:2:0 H.264. */
+  pixelFormat: string | null;
+  audioCodec: string | null;
 }
 
 // The slice of ffprobe's JSON that is read; everything in it is optional, since it describes
 // an untrusted file.
 interface ProbeJson {
-  streams?: { codec_type?: string; width?: number; height?: number; duration?: string; disposition?: { attached_pic?: number } }[];
+  streams?: {
+    codec_type?: string;
+    codec_name?: string;
+    pix_fmt?: string;
+    width?: number;
+    height?: number;
+    duration?: string;
+    disposition?: { attached_pic?: number };
+  }[];
   format?: { duration?: string };
 }
 
@@ -51,15 +64,24 @@ export function parseProbe(json: string): MediaProbe {
   const streams = Array.isArray(parsed.streams) ? parsed.streams : [];
   // Cover art in an audio file is a one-frame "video" stream marked as an attached picture.
   const video = streams.find((s) => s.codec_type === 'video' && s.disposition?.attached_pic !== 1);
+  const audio = streams.find((s) => s.codec_type === 'audio');
   // The container's duration, as players show it; else the longest stream's.
   const streamDurations = streams.map((s) => seconds(s.duration)).filter((d) => d !== null);
   return {
     durationSeconds: seconds(parsed.format?.duration) ?? (streamDurations.length > 0 ? Math.max(...streamDurations) : null),
     hasVideo: video !== undefined,
-    hasAudio: streams.some((s) => s.codec_type === 'audio'),
+    hasAudio: audio !== undefined,
     width: dimension(video?.width),
     height: dimension(video?.height),
+    videoCodec: name(video?.codec_name),
+    pixelFormat: name(video?.pix_fmt),
+    audioCodec: name(audio?.codec_name),
   };
+}
+
+// Names are compared against short lists; anything odd in an untrusted file becomes null.
+function name(value: unknown): string | null {
+  return typeof value === 'string' && /^[a-z0-9_]{1,32}$/.test(value) ? value : null;
 }
 
 function seconds(value: unknown): number | null {

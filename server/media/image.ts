@@ -23,16 +23,23 @@ export interface ImageDerivatives {
 export interface ImageOptions {
   /** Whether to produce the JPEG too (uploaded photos) or only WebP (video posters, PDF previews). */
   jpeg?: boolean;
+  /**
+   * 'exif' (default): turn the pixels as the EXIF orientation tag says. 'decoded': they are
+   * upright already (a HEIC decoded with its `irot`/`imir` transforms, whose EXIF tag
+   * must be ignored, as the HEIF standard says).
+   */
+  orientation?: 'exif' | 'decoded';
 }
 
 // Decoding is the expensive step, so it happens once: the oriented image is scaled to the
 // display bound into raw pixels, and every output is encoded from those. A JPEG's
 // shrink-on-load makes that single decode cheaper still. Metadata never survives raw pixels.
 export async function processImage(input: string | Buffer, options: ImageOptions = {}): Promise<ImageDerivatives> {
-  const source = openImage(input);
+  const exifOrientation = options.orientation !== 'decoded';
+  const source = openImage(input, exifOrientation);
   const metadata = await guard(() => source.metadata());
-  const width = metadata.autoOrient?.width ?? metadata.width;
-  const height = metadata.autoOrient?.height ?? metadata.height;
+  const width = (exifOrientation ? metadata.autoOrient?.width : undefined) ?? metadata.width;
+  const height = (exifOrientation ? metadata.autoOrient?.height : undefined) ?? metadata.height;
   if (!width || !height) throw new UnsupportedMediaError('This image could not be read');
 
   const { data, info } = await guard(() =>
@@ -93,14 +100,14 @@ function hasOrientation(orientation: number | undefined): boolean {
   return orientation !== undefined && orientation !== 1;
 }
 
-function openImage(input: string | Buffer): Sharp {
-  return sharp(input, inputOptions());
+function openImage(input: string | Buffer, autoOrient = true): Sharp {
+  return sharp(input, inputOptions(autoOrient));
 }
 
-function inputOptions(): SharpOptions {
+function inputOptions(autoOrient = true): SharpOptions {
   // 'error' rather than the default 'warning': phone photos with a slightly truncated tail
   // are common and still display; only undecodable data is refused.
-  return { limitInputPixels: MAX_INPUT_PIXELS, autoOrient: true, failOn: 'error' };
+  return { limitInputPixels: MAX_INPUT_PIXELS, autoOrient, failOn: 'error' };
 }
 
 // sharp reports everything as a plain Error; turn it into what the user is told.

@@ -1,12 +1,16 @@
+import { readFile } from 'node:fs/promises';
 import { derivativeContentType, objectKeys, type ObjectRole, type StoredObject } from '../storage/file-objects';
 import type { Storage } from '../storage/storage';
 import { processAudio } from './audio';
 import { acceptedTypeByMime, type MediaKind } from './detect-type';
+import { decodeHeif, needsHeifDecoder } from './heif';
+import { scrubHeifMetadata } from './heif-metadata';
 import { processImage, sanitizeOriginal, type ImageDerivatives } from './image';
 import { DEFAULT_MEDIA_TIMEOUT_MS } from './ffmpeg';
 import { MediaTimeoutError, UnsupportedMediaError } from './media-errors';
 import { renderPdfPreview } from './pdf';
 import { processVideo } from './video';
+import { playsInBrowsers } from './web-playback';
 
 export type { StoredObject } from '../storage/file-objects';
 
@@ -19,6 +23,8 @@ export interface MediaResult {
   durationSeconds?: number;
   placeholder?: string;
   derivatives: MediaDerivatives;
+  /** A video or audio file browsers cannot play as uploaded: it needs a web rendition (media/web-playback.ts). */
+  needsRendition?: boolean;
 }
 
 export interface MediaLogger {
@@ -64,10 +70,14 @@ export async function processMedia(input: ProcessMediaInput): Promise<MediaResul
 
   try {
     if (input.kind === 'image') {
-      // Derivatives first: an undecodable image is refused before anything is stored.
+      // Derivatives first: an undecodable image is refused before anything is stored. HEIC
+      // comes out of its decoder upright; browsers show it through these derivatives only.
+      const heic = needsHeifDecoder(input.mime);
       const [image, clean] = await Promise.all([
-        processImage(input.inputPath, { jpeg: true }),
-        sanitizeOriginal(input.inputPath),
+        heic
+          ? decodeHeif(input.inputPath, timeoutMs).then((png) => processImage(png, { jpeg: true, orientation: 'decoded' }))
+          : processImage(input.inputPath, { jpeg: true }),
+        isHeifFamily(input.mime) ? readFile(input.inputPath).then(scrubHeifMetadata) : sanitizeOriginal(input.inputPath),
       ]);
       const [original, stills] = await Promise.all([
         put(keys.original, clean ?? { path: input.inputPath }, input.mime),
@@ -83,6 +93,7 @@ export async function processMedia(input: ProcessMediaInput): Promise<MediaResul
     const derivatives: MediaDerivatives = { original };
     const result: MediaResult = { derivatives };
 
+    if (video || audio) result.needsRendition = !playsInBrowsers(input.mime, (video ?? audio)!.probe);
     if (video) {
       assignDefined(result, { width: video.width, height: video.height, durationSeconds: video.durationSeconds });
       if (video.poster) {
@@ -108,6 +119,11 @@ export async function processMedia(input: ProcessMediaInput): Promise<MediaResul
     await Promise.all(written.map((key) => input.storage.delete(key).catch(() => undefined)));
     throw error;
   }
+}
+
+/** HEIC, HEIF and AVIF share one container, whose metadata is removed without re-encoding. */
+function isHeifFamily(mime: string): boolean {
+  return needsHeifDecoder(mime) || mime === 'image/avif';
 }
 
 async function storeImageDerivatives(

@@ -20,20 +20,20 @@ describe('ffprobe adapter', () => {
     const probe = parseProbe(
       JSON.stringify({
         streams: [
-          { codec_type: 'video', width: 1920, height: 1080, duration: '3.00' },
-          { codec_type: 'audio', duration: '3.02' },
+          { codec_type: 'video', codec_name: 'hevc', pix_fmt: 'yuv420p10le', width: 1920, height: 1080, duration: '3.00' },
+          { codec_type: 'audio', codec_name: 'aac', duration: '3.02' },
         ],
         format: { duration: '3.020000' },
       }),
     );
-    expect(probe).toEqual({ durationSeconds: 3.02, hasVideo: true, hasAudio: true, width: 1920, height: 1080 });
+    expect(probe).toEqual({ durationSeconds: 3.02, hasVideo: true, hasAudio: true, width: 1920, height: 1080, videoCodec: 'hevc', pixelFormat: 'yuv420p10le', audioCodec: 'aac' });
   });
 
   it('does not take cover art for video, and falls back to stream durations', () => {
     const probe = parseProbe(
       JSON.stringify({ streams: [{ codec_type: 'audio', duration: '2.5' }, { codec_type: 'video', width: 300, height: 300, disposition: { attached_pic: 1 } }], format: {} }),
     );
-    expect(probe).toEqual({ durationSeconds: 2.5, hasVideo: false, hasAudio: true, width: null, height: null });
+    expect(probe).toEqual({ durationSeconds: 2.5, hasVideo: false, hasAudio: true, width: null, height: null, videoCodec: null, pixelFormat: null, audioCodec: null });
   });
 
   it('refuses output that is not JSON', () => {

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MEDIA_TIMEOUT_MS, inputArgs, runFfmpeg } from './ffmpeg';
-import { probeMedia } from './ffprobe';
+import { probeMedia, type MediaProbe } from './ffprobe';
 import { processImage, type ImageDerivatives } from './image';
 import { MediaTimeoutError } from './media-errors';
 
@@ -13,6 +13,8 @@ export interface VideoInfo {
   height: number | null;
   /** WebP poster, its thumbnail and placeholder; null when no frame could be extracted. */
   poster: ImageDerivatives | null;
+  /** What ffprobe found: the codecs decide whether browsers play the file as it is. */
+  probe: MediaProbe;
 }
 
 // One second in skips black fade-ins and title frames; clips shorter than two seconds use
@@ -44,6 +46,7 @@ export async function processVideo(inputPath: string, mime?: string, timeoutMs =
     width: poster?.width ?? probe.width,
     height: poster?.height ?? probe.height,
     poster,
+    probe,
   };
 }
 

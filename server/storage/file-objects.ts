@@ -3,27 +3,29 @@
 // content type it is served with. Upload, delete, serving and the optimization call all read
 // from here, so adding a derivative is one line, and no path can forget one.
 
-export type ObjectRole = 'original' | 'compressed' | 'webp' | 'thumbnail' | 'poster' | 'preview';
+export type ObjectRole = 'original' | 'compressed' | 'webp' | 'thumbnail' | 'poster' | 'preview' | 'rendition';
 
 /** The columns of a file row that name its objects (a structural type, so storage needs no module import). */
 export type FileObjectColumns = {
   fileType: string;
+  kind: string;
   storageKey: string;
   compressedKey: string | null;
   webpKey: string | null;
   thumbnailKey: string | null;
   posterKey: string | null;
   previewKey: string | null;
+  renditionKey: string | null;
 };
 
-type KeyColumn = Exclude<keyof FileObjectColumns, 'fileType'>;
+type KeyColumn = Exclude<keyof FileObjectColumns, 'fileType' | 'kind'>;
 
 type RoleSpec = {
   column: KeyColumn;
   /** The object's key from the key base; `ext` is the detected type's extension (original only). */
   key: (keyBase: string, ext: string) => string;
   /** Null for the original: it is served with the file's detected type. */
-  contentType: string | null;
+  contentType: string | null | ((kind: string) => string);
 };
 
 // Order matters only for listing; the key shapes are part of stored data and must not change.
@@ -34,6 +36,9 @@ const ROLES: Record<ObjectRole, RoleSpec> = {
   thumbnail: { column: 'thumbnailKey', key: (b) => `thumbnails/${b}_thumb.webp`, contentType: 'image/webp' },
   poster: { column: 'posterKey', key: (b) => `${b}_poster.webp`, contentType: 'image/webp' },
   preview: { column: 'previewKey', key: (b) => `${b}_preview.webp`, contentType: 'image/webp' },
+  // What browsers play when they cannot play the original (media/web-playback.ts): H.264 +
+  // AAC for a video, AAC alone for audio, in MP4 either way.
+  rendition: { column: 'renditionKey', key: (b) => `${b}_web.mp4`, contentType: renditionContentType },
 };
 
 export const OBJECT_ROLES = Object.keys(ROLES) as ObjectRole[];
@@ -41,9 +46,14 @@ export const OBJECT_ROLES = Object.keys(ROLES) as ObjectRole[];
 /** The row columns that hold object keys (the start-up sweep reads exactly these). */
 export const KEY_COLUMNS: KeyColumn[] = OBJECT_ROLES.map((role) => ROLES[role].column);
 
-/** Content type of each derivative as it is written and served. */
-export function derivativeContentType(role: Exclude<ObjectRole, 'original'>): string {
-  return ROLES[role].contentType!;
+/** Content type of each still derivative as it is written and served. */
+export function derivativeContentType(role: Exclude<ObjectRole, 'original' | 'rendition'>): string {
+  return ROLES[role].contentType as string;
+}
+
+/** The web rendition's type: an MP4 either way, told apart for `<audio>` and `<video>`. */
+export function renditionContentType(kind: string): string {
+  return kind === 'audio' ? 'audio/mp4' : 'video/mp4';
 }
 
 /** Every key an upload with this key base may use; `ext` is the original's extension. */
@@ -70,7 +80,8 @@ export type FileObject = { role: ObjectRole; key: string; contentType: string };
 export function fileObjects(row: FileObjectColumns): FileObject[] {
   return OBJECT_ROLES.flatMap((role) => {
     const key = row[ROLES[role].column];
-    return key ? [{ role, key, contentType: ROLES[role].contentType ?? row.fileType }] : [];
+    const type = ROLES[role].contentType;
+    return key ? [{ role, key, contentType: typeof type === 'function' ? type(row.kind) : (type ?? row.fileType) }] : [];
   });
 }
 
@@ -98,6 +109,7 @@ export function objectColumns(objects: { original: StoredObject } & Partial<Reco
     thumbnailSize: objects.thumbnail?.size,
     posterKey: objects.poster?.key,
     previewKey: objects.preview?.key,
+    renditionKey: objects.rendition?.key,
   };
 }
 

@@ -11,9 +11,10 @@ export const SWEEP_MIN_AGE_MS = 10 * 60 * 1000;
 const HALF_WRITTEN = /(?:^|\/)\.[^/]+\.[0-9a-f]+\.tmp$/;
 /**
  * Ours in the system temp folder: uploads' scratch folders from before they moved under
- * DATA_DIR/tmp, and the video frame folders (server/media/video.ts) a crash left behind.
+ * DATA_DIR/tmp, and the video frame and HEIC decode folders (server/media/video.ts, heif.ts) a
+ * crash left behind. Web renditions work under DATA_DIR/tmp, which is swept whole.
  */
-const SYSTEM_TMP_OURS = /^kaleido-(?:upload|frame)-/;
+const SYSTEM_TMP_OURS = /^kaleido-(?:upload|frame|heif)-/;
 
 type SweepOptions = {
   storage: Storage;

@@ -26,6 +26,13 @@ export const files = pgTable(
     thumbnailSize: integer('thumbnail_size'),
     posterKey: text('poster_key'),
     previewKey: text('preview_key'),
+    /** The web rendition (H.264/AAC MP4) of a video or audio file browsers cannot play as uploaded. */
+    renditionKey: text('rendition_key'),
+    /**
+     * Null: the original plays in browsers. 'pending' until the `file.rendition` job made it,
+     * then 'ready', or 'failed' for good (the file cannot be converted; it is never retried).
+     */
+    renditionState: text('rendition_state', { enum: ['pending', 'ready', 'failed'] }),
     width: integer('width'),
     height: integer('height'),
     durationSeconds: real('duration_seconds'),

@@ -9,6 +9,14 @@ const SAME_TYPE: Record<string, string[]> = {
   'audio/mp4': ['mp4'],
   'audio/webm': ['webm'],
   'audio/wav': ['wave'],
+  'image/heic': ['heif', 'hif'],
+  'image/heif': ['heic', 'hif'],
+  'video/quicktime': ['qt'],
+  'video/3gpp': ['3gpp'],
+  'video/3gpp2': ['3gpp2'],
+  'audio/3gpp': ['3gp', '3gpp'],
+  'audio/x-matroska': ['mkv'],
+  'audio/aac': ['adts'],
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { CommentDto, FileDto } from '../../../contract/files';
+import type { CommentDto, FileDto, RenditionState } from '../../../contract/files';
 import { fileAbilities, type Viewer } from '../../access/visibility';
 import type { FileRow, FilesRepo } from './files.repo';
 import type { UserRow } from '../users/users.repo';
@@ -28,6 +28,7 @@ export function toFileDto(f: FileRow, owner: CardOwner, isLiked: boolean, viewer
     posterPath: f.posterKey ? uploadUrl(f.posterKey) : f.previewKey ? uploadUrl(f.previewKey) : null,
     contentUrl,
     downloadUrl: `/api/files/${f.id}/download`,
+    ...playback(f, contentUrl),
     fileSize: f.size,
     size: f.size,
     width: f.width,
@@ -50,6 +51,16 @@ export function toFileDto(f: FileRow, owner: CardOwner, isLiked: boolean, viewer
       profileImageUrl: avatarUrl(owner.profileImageKey),
     },
   };
+}
+
+const RENDITION: Record<NonNullable<FileRow['renditionState']>, RenditionState> = { pending: 'processing', ready: 'ready', failed: 'failed' };
+
+/** What a player plays: the original when browsers can, its web rendition once made (media/web-playback.ts). */
+function playback(f: FileRow, contentUrl: string): Pick<FileDto, 'playbackUrl' | 'rendition'> {
+  const rendition = f.renditionState ? RENDITION[f.renditionState] : 'none';
+  if (f.kind !== 'video' && f.kind !== 'audio') return { playbackUrl: null, rendition };
+  if (rendition === 'none') return { playbackUrl: contentUrl, rendition };
+  return { playbackUrl: rendition === 'ready' && f.renditionKey ? uploadUrl(f.renditionKey) : null, rendition };
 }
 
 /** A page of files for the viewer, in the order of `ids`, in one query. */

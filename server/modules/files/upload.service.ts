@@ -11,7 +11,7 @@ import { detectFileType } from '../../media/detect-type';
 import { processMedia } from '../../media/process-media';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
-import { fileObjects, objectColumns, storedKeys } from '../../storage/file-objects';
+import { fileObjects, objectColumns, objectKeys, storedKeys } from '../../storage/file-objects';
 import type { Storage } from '../../storage/storage';
 import { newKeyBase } from '../../storage/storage';
 import type { FileRow, FilesRepo, NewFile } from './files.repo';
@@ -91,8 +91,10 @@ export function createUploadService(d: Deps) {
       // The row and its `file.uploaded` job commit together, before the answer: a crash after
       // the answer leaves a queued job that runs at the next start, never a forgotten file.
       // The folder link commits with them: never a file that lost its way into the folder.
+      // So does the web rendition's job: a file never stays "Processing…" with nobody on it.
       const enqueue = async (tx: Db, inserted: FileRow) => {
         await d.queue.send('file.uploaded', { fileId: inserted.id }, { tx });
+        if (inserted.renditionState === 'pending') await d.queue.send('file.rendition', { fileId: inserted.id }, { tx });
         if (folderId) await d.folders.links.link(folderId, inserted.id, userId, tx);
       };
       const file = await d.files.insert({ ...values, userId, idempotencyKey }, enqueue);
@@ -183,6 +185,7 @@ export function createUploadService(d: Deps) {
           height: media.height,
           durationSeconds: media.durationSeconds,
           placeholder: media.placeholder,
+          renditionState: media.needsRendition ? 'pending' : null,
           isPublic: fields.isPublic !== 'false',
         });
         // A twin request with the same key won the race: ours is undone by `finally`.
@@ -195,10 +198,16 @@ export function createUploadService(d: Deps) {
       }
     },
 
-    /** Removes the row first (nobody can reach the file any more), then every stored object. */
+    /**
+     * Removes the row first (nobody can reach the file any more), then every stored object;
+     * the web rendition's key too while its job may still be writing it (the row read here
+     * may predate the job's update; deleting a missing key is no error).
+     */
     async remove(file: FileRow): Promise<void> {
       await d.files.delete(file.id);
-      await Promise.all(fileObjects(file).map(({ key }) => d.storage.delete(key).catch((err) => d.log.warn({ err, key }, 'could not delete stored object'))));
+      const keys = new Set(fileObjects(file).map(({ key }) => key));
+      if (file.renditionState) keys.add(objectKeys(file.keyBase, '').rendition);
+      await Promise.all([...keys].map((key) => d.storage.delete(key).catch((err) => d.log.warn({ err, key }, 'could not delete stored object'))));
     },
   };
 }

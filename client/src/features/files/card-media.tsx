@@ -1,6 +1,6 @@
-import { ImageOff, Play } from 'lucide-react';
+import { ImageOff, LoaderCircle, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { FileDto } from '@contract/files';
+import { playbackMessages, type FileDto } from '@contract/files';
 import { mediaUrl } from '@/lib/media';
 import { cn } from '@/lib/utils';
 import { iconForFile, KIND_GRADIENTS, typeLabel } from './file-kind';
@@ -64,10 +64,21 @@ export function CardMedia({ file }: { file: FileDto }) {
       <div className="relative">
         <CardPicture file={file} src={mediaUrl(picture)} alt={file.name} alignTop={file.kind === 'pdf'} />
         <KindBadge file={file} />
+        {file.rendition === 'processing' && <ProcessingBadge className="absolute right-2 bottom-2" />}
       </div>
     );
   }
   return <CardTile file={file} />;
+}
+
+/** Shown while a video's or audio's web rendition is being made (the poster is there already). */
+export function ProcessingBadge({ className }: { className?: string }) {
+  return (
+    <span data-testid="processing-badge" className={cn('pointer-events-none inline-flex items-center gap-1 rounded-full bg-black/65 px-2 py-0.5 text-[11px] font-semibold text-white backdrop-blur', className)}>
+      <LoaderCircle className="size-3 animate-spin" aria-hidden />
+      {playbackMessages.processing}
+    </span>
+  );
 }
 
 function KindBadge({ file }: { file: FileDto }) {
@@ -94,6 +105,7 @@ export function CardTile({ file }: { file: FileDto }) {
         {file.durationSeconds ? ` • ${formatDuration(file.durationSeconds)}` : ''}
       </span>
       {file.kind === 'pdf' && <span className="line-clamp-2 max-w-full text-sm font-medium break-words">{file.name}</span>}
+      {file.rendition === 'processing' && <ProcessingBadge />}
     </div>
   );
 }

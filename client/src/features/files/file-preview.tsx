@@ -7,6 +7,7 @@ import { mediaUrl } from '@/lib/media';
 import { cn } from '@/lib/utils';
 import { iconForFile, KIND_GRADIENTS } from './file-kind';
 import { formatDuration, formatMb } from './format';
+import { AudioPlayer, VideoPlayer } from './media-player';
 
 /** The full picture: the blurred placeholder fills in until the display WebP arrives. */
 function ImagePreview({ file }: { file: FileDto }) {
@@ -74,9 +75,7 @@ function AudioPreview({ file }: { file: FileDto }) {
         <p className="text-lg font-semibold break-words text-white">{file.name}</p>
         {file.durationSeconds ? <p className="mt-1 text-sm text-white/70">{formatDuration(file.durationSeconds)}</p> : null}
       </div>
-      <audio controls preload="metadata" src={file.contentUrl} className="w-full max-w-md">
-        <a href={file.downloadUrl}>Download {file.name}</a>
-      </audio>
+      <AudioPlayer file={file} />
     </div>
   );
 }
@@ -106,9 +105,7 @@ export function FilePreview({ file }: { file: FileDto }) {
       return (
         <NsfwGuard file={file} className="size-full">
           <div className="flex size-full items-center justify-center">
-            <video controls playsInline preload="metadata" poster={file.posterPath ? mediaUrl(file.posterPath) : undefined} src={file.contentUrl} className="max-h-full max-w-full rounded-lg">
-              <a href={file.downloadUrl}>Download {file.name}</a>
-            </video>
+            <VideoPlayer file={file} />
           </div>
         </NsfwGuard>
       );

@@ -2,15 +2,26 @@ import type { FileRejection } from 'react-dropzone';
 import { fileMessages } from '@contract/files';
 import { FILE_MAX_BYTES } from '@contract/limits';
 
-/** What the picker accepts (spec 2 §5 plus audio, DESIGN.md); the server checks the bytes again. */
+/**
+ * What the picker accepts (spec 2 §5 plus audio, DESIGN.md, plus what phones record, issue 21);
+ * the server checks the bytes again. Extensions matter as much as types: browsers on many
+ * systems give a HEIC or FLAC file no type at all.
+ */
 export const UPLOAD_ACCEPT: Record<string, string[]> = {
   'image/jpeg': ['.jpeg', '.jpg'],
   'image/png': ['.png'],
   'image/gif': ['.gif'],
   'image/webp': ['.webp'],
-  'video/mp4': ['.mp4'],
+  'image/heic': ['.heic'],
+  'image/heif': ['.heif'],
+  'image/avif': ['.avif'],
+  'video/mp4': ['.mp4', '.m4v'],
   'video/webm': ['.webm'],
   'video/ogg': ['.ogv'],
+  'video/quicktime': ['.mov'],
+  'video/x-matroska': ['.mkv'],
+  'video/3gpp': ['.3gp'],
+  'video/3gpp2': ['.3g2'],
   'application/pdf': ['.pdf'],
   'application/msword': ['.doc'],
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
@@ -22,6 +33,10 @@ export const UPLOAD_ACCEPT: Record<string, string[]> = {
   'audio/x-wav': ['.wav'],
   'audio/mp4': ['.m4a'],
   'audio/x-m4a': ['.m4a'],
+  'audio/flac': ['.flac'],
+  'audio/x-flac': ['.flac'],
+  'audio/aac': ['.aac'],
+  'audio/x-matroska': ['.mka'],
 };
 
 export const UPLOAD_MAX_BYTES = FILE_MAX_BYTES;

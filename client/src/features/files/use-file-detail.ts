@@ -7,9 +7,21 @@ import { commentsKey, fileKey, patchCachedFile, refreshFileLists, removeCachedFi
 
 const COMMENTS_PAGE = 50;
 
-/** One file (`GET /api/files/{id}`, which counts a view); a card's copy shows until it answers. */
+/** How often a file whose web rendition is being made is asked again (a view counts once an hour). */
+export const PROCESSING_POLL_MS = 3000;
+
+/**
+ * One file (`GET /api/files/{id}`, which counts a view); a card's copy shows until it answers.
+ * While its web rendition is processing it is asked again, so the player appears when ready.
+ */
 export function useFile(id: number, initial?: FileDto) {
-  return useQuery<FileDto>({ queryKey: fileKey(id), placeholderData: initial, staleTime: 0, retry: false });
+  return useQuery<FileDto>({
+    queryKey: fileKey(id),
+    placeholderData: initial,
+    staleTime: 0,
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.rendition === 'processing' ? PROCESSING_POLL_MS : false),
+  });
 }
 
 /** A file's comments, oldest first, in pages of 50. */

@@ -5,6 +5,9 @@ import { errorStatus, throwIfResNotOk, toQueryString } from '@/lib/api';
 import { feedKey, FILES_PATH } from './file-queries';
 
 const FEED_STALE_MS = 30_000;
+// A card says "Processing…" until its video's web rendition exists; the feed is asked again
+// (from the server's page cache, emptied when the rendition lands) only while one does.
+const PROCESSING_REFRESH_MS = 5000;
 
 interface FeedPageParam {
   offset: number;
@@ -33,6 +36,7 @@ export function useFileFeed() {
     staleTime: FEED_STALE_MS,
     retry: false,
     refetchOnWindowFocus: false,
+    refetchInterval: (query) => (query.state.data?.pages.some((page) => page.some((file) => file.rendition === 'processing')) ? PROCESSING_REFRESH_MS : false),
   });
 }
 
