@@ -18,7 +18,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthThrottle } from './modules/auth/auth.throttle';
 import { createResetTokensRepo, createSessionsRepo } from './modules/auth/sessions.repo';
 import { createCachedSessions } from './modules/auth/session-cache';
-import { createFeedCache } from './modules/files/feed-cache';
+import { createFileReads, type FileReads } from './modules/files/reads/file-reads';
+import { createReadsRepo } from './modules/files/reads/reads.repo';
+import { createViewCounter, type ViewCounter } from './modules/files/view-counter';
+import { createViewsRepo } from './modules/files/views.repo';
 import { afterWrites } from './lib/after-writes';
 import { createLocalHub, type LiveHub } from './live/live-hub';
 import { eventsRoutes } from './live/events.routes';
@@ -26,7 +29,7 @@ import { createNotificationsRepo } from './modules/notifications/notifications.r
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { createNotificationsService } from './modules/notifications/notifications.service';
 import { ALL, createLocalBus, type InvalidationBus } from './lib/invalidation-bus';
-import { feedWritingRepos } from './modules/files/feed-writes';
+import { feedWritingRepos, folderWriteTopics, socialWriteTopics } from './modules/files/feed-writes';
 import { createDiscoveryRepo } from './modules/files/discovery.repo';
 import { filesRoutes } from './modules/files/files.routes';
 import { mediaRoutes } from './modules/files/media.routes';
@@ -78,6 +81,8 @@ export type AppDeps = {
   live?: LiveHub;
   /** Where the log goes (stdout by default); tests read it to prove no secret is written. */
   logStream?: NodeJS.WritableStream;
+  /** How often buffered views are written (2 s); tests shorten it. */
+  viewFlushMs?: number;
   /** Tests shorten retry delays, schedules and polling. */
   jobs?: Partial<Omit<JobQueueOptions, 'log' | 'work'>>;
 };
@@ -86,6 +91,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobQueue;
     live: LiveHub;
+    /** The hot read caches (the benchmark reads their hit counts). */
+    reads: FileReads;
+    views: ViewCounter;
   }
 }
 
@@ -129,16 +137,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const db = database.db;
   const bus = deps.bus ?? createLocalBus();
-  const feedCache = createFeedCache(bus);
+  const reads = createFileReads(createReadsRepo(db), bus);
   const feedWriting = feedWritingRepos(db, bus);
-  const { touchesFeed } = feedWriting;
-  // A member's row is in their cached sessions (request.user); only the fields a file card
-  // shows of its owner (contract/files.ts fileOwner) and their status reach cached feed pages.
+  const { announce } = feedWriting;
+  // A member's row is in their cached sessions (request.user) and decides their grants (the
+  // admin flag); only the fields a file card shows of its owner (contract/files.ts fileOwner)
+  // reach cached cards and comments.
   const users = afterWrites(createUsersRepo(db), (method, args) => {
     // A new member has neither sessions nor files yet: sign-ups leave the caches warm.
     if (method === 'insert') return;
-    const feed = method === 'update' && Object.keys(args[1] as object).some((column) => FEED_USER_COLUMNS.has(column));
-    return Promise.all([bus.publish('user', typeof args[0] === 'number' ? String(args[0]) : ALL), feed && touchesFeed()]);
+    const id = typeof args[0] === 'number' ? args[0] : ALL;
+    const shown = method === 'update' && Object.keys(args[1] as object).some((column) => FEED_USER_COLUMNS.has(column));
+    return Promise.all([announce('user', id), shown && announce('owner', id)]);
   });
   const sessions = createCachedSessions(createSessionsRepo(db), bus);
   const resetTokens = createResetTokensRepo(db);
@@ -156,30 +166,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   const files = feedWriting.files;
-  // A view already counted this hour changes nothing (null): opening a file keeps the feed cached.
-  const social = afterWrites(createSocialRepo(db), (method, _args, result) => (method === 'recordView' && result === null ? undefined : touchesFeed()));
+  const social = afterWrites(createSocialRepo(db), socialWriteTopics(announce));
+  const views = createViewCounter({ repo: createViewsRepo(db), queue, bus, log: app.log }, { flushMs: deps.viewFlushMs });
+  app.decorate('reads', reads);
+  app.decorate('views', views);
   const discovery = createDiscoveryRepo(db);
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
   const { auth, tagging, secret } = await wireJobServices({ config, db, queue, users, sessions, resetTokens, feedWriting, mailer, storage, recognizer, live: app.live, log: app.log });
-  // Folder links, collaborators and accepted invites change which files a viewer sees (the
-  // folder grant of server/access/visibility.ts), so their writes invalidate the feed too.
-  const folders = afterWrites(createFoldersRepo(db), touchesFeed);
+  // A new folder is empty: it grants nothing yet.
+  const folders = afterWrites(createFoldersRepo(db), folderWriteTopics(announce, ['insert']));
   // What happens to a member's files, folders and follows reaches them (after each write commits).
   const notifications = createNotificationsService({ repo: createNotificationsRepo(db), queue, live: app.live, files, folders, log: app.log });
   const folderDeps = {
     folders,
-    links: afterWrites(createFolderFilesRepo(db), touchesFeed),
-    collaborators: afterWrites(createCollaboratorsRepo(db), touchesFeed),
+    links: afterWrites(createFolderFilesRepo(db), folderWriteTopics(announce)),
+    // Editor or viewer, a collaborator sees the same files.
+    collaborators: afterWrites(createCollaboratorsRepo(db), folderWriteTopics(announce, ['setRole'])),
     // A pending invite grants nothing; an accepted one makes the folder's files visible.
-    invites: afterWrites(createInvitesRepo(db), (method) => method === 'accept' && touchesFeed()),
+    invites: afterWrites(createInvitesRepo(db), (method) => (method === 'accept' ? announce('grants', ALL) : undefined)),
     files,
     users,
     notifications,
   };
-  const uploads = createUploadService({ files, storage, log: app.log, queue, tmpDir: config.tmpDir, mediaTimeoutMs: config.mediaTimeoutMs, folders: folderDeps });
+  queue.work('view.milestone', async ({ fileId, total }) => {
+    const file = await files.findById(fileId);
+    if (file) await notifications.viewed(file, total);
+  });
+  const uploads = createUploadService({ files, storage, log: app.log, queue, tmpDir: config.tmpDir, mediaTimeoutMs: config.mediaTimeoutMs, folders: folderDeps, announce });
   await queue.start();
   // One hook, in this order: a job in flight may still use the recognizer and the database.
   app.addHook('onClose', async () => {
+    // Views waiting in memory are written while the database is still open.
+    await views.close();
     await queue.stop();
     await recognizer.close();
     // A storage handed in by the caller is the caller's to close.
@@ -195,8 +213,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await authRoutes(app, { config, auth, sessions, throttle });
-  await filesRoutes(app, { files, social, uploads, tagging, feedCache, notifications });
-  await socialRoutes(app, { files, social, discovery, feedCache, notifications });
+  await filesRoutes(app, { files, uploads, tagging, reads, views });
+  await socialRoutes(app, { files, social, discovery, reads, notifications });
   await mediaRoutes(app, { files, storage });
   await foldersRoutes(app, folderDeps);
   await folderFilesRoutes(app, folderDeps);

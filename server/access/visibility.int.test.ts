@@ -147,7 +147,8 @@ describe.each(viewerCases)('one file, seen by %s', (viewer) => {
 describe('counts', () => {
   it('a hidden file counts no view, like or comment from those who may not see it', async () => {
     // Every viewer above ran every path; only the owner could reach the private file, and the
-    // owner's own views are not counted.
+    // owner's own views are not counted. (Views are written in batches: write the waiting ones.)
+    await t.app.views.flush();
     const seen = (await clients.owner.get(`/api/files/${file.private.id}`)).body;
     expect(seen).toMatchObject({ viewCount: 0, likeCount: 0, commentCount: 1 });
     const comments = (await clients.owner.get(`/api/files/${file.private.id}/comments`)).body as { content: string }[];
@@ -155,6 +156,7 @@ describe('counts', () => {
   });
 
   it('a visible file counts each member who saw it once, and the owner never', async () => {
+    await t.app.views.flush();
     const seen = (await clients.owner.get(`/api/files/${file.public.id}`)).body;
     expect(seen).toMatchObject({ viewCount: 2, likeCount: 0, commentCount: 3 });
   });

@@ -2,7 +2,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { fileMessages } from '../../contract/files';
 import { files } from '../db/schema/index';
 import { NotFoundError } from '../lib/errors';
-import { folderFileGrant } from './folder-access';
+import { folderFileGrant, folderGrantPairsSql } from './folder-access';
 
 /**
  * Who sees what (DESIGN.md "Who sees what"), decided here and nowhere else: every read path
@@ -51,6 +51,28 @@ export function visibleFilesSql(viewer: Viewer, options: VisibleFilesOptions = {
 export function canViewFile(file: FileAccessFields, viewer: Viewer, options: VisibleFilesOptions = {}): boolean {
   if (options.excludeNsfw && file.isNsfw) return false;
   return file.isPublic || (viewer !== null && file.userId === viewer.id);
+}
+
+/**
+ * The same rule split for caches (docs/decisions/018): what any member may see is the public
+ * files, shared by everyone; what only this viewer may see beyond them is this query: the ids of
+ * non-public files that are theirs or that their folders grant, newest first. Public ∪ these ids
+ * is exactly `visibleFilesSql(viewer)` (tested in visibility.int.test.ts).
+ */
+export function privateGrantIdsSql(viewer: NonNullable<Viewer>): SQL {
+  return sql`select id from (
+      select f.id from files f where f.user_id = ${viewer.id} and not f.is_public
+      union
+      select f.id from (${folderGrantPairsSql(viewer)}) g join files f on f.id = g.file_id and f.user_id = g.added_by where not f.is_public
+    ) granted order by id desc`;
+}
+
+/** The rule for a cached file: public, or the viewer's own, or among their private grants. */
+export function canViewCached(file: FileAccessFields & { id: number }, viewer: Viewer, privateGrants: ReadonlySet<number>, options: VisibleFilesOptions = {}): boolean {
+  if (options.excludeNsfw && file.isNsfw) return false;
+  if (file.isPublic) return true;
+  if (!viewer) return false;
+  return file.userId === viewer.id || privateGrants.has(file.id);
 }
 
 /** Visitors discover no NSFW files; members see them, blurred or not by their preference. */

@@ -14,6 +14,8 @@ export type JobPayloads = {
   'tokens.expired': Record<string, never>;
   /** A notification row was inserted (its mail in `all` mode is sent from here). */
   'notification.created': { notificationId: number };
+  /** A file's view count passed a milestone (10, 100, 1000…) in a flush of the view counter. */
+  'view.milestone': { fileId: number; total: number };
   /** Hourly pass that sends each `periodic` member at most one digest a day. */
   'notification-digest.due': Record<string, never>;
 };
@@ -37,6 +39,7 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
   'password-reset.requested': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'tokens.expired': { retryLimit: 2, retryDelay: 60, expireInSeconds: 5 * minute },
   'notification.created': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
+  'view.milestone': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'notification-digest.due': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * minute },
 };
 

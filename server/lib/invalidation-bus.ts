@@ -19,9 +19,18 @@ export type InvalidationBus = {
   reliable(): boolean;
 };
 
-/** `session`: one token hash ended; `user`: every session of a member id; `feed`: any file, like, comment or owner changed. */
-export type InvalidationTopic = 'session' | 'user' | 'feed';
-export const TOPICS: readonly InvalidationTopic[] = ['session', 'user', 'feed'];
+/**
+ * What a write changed (docs/decisions/018-reads-that-survive-writes.md):
+ * - `session`: one token hash ended; `user`: a member's row (their sessions, their grants);
+ * - `feed`: anything about files, when a write cannot say what (every file read cache empties);
+ * - `file`: one file's card (its fields and counts); `comments`: one file's comment pages;
+ * - `owner`: a member's name or avatar, shown on their cards and comments;
+ * - `skeleton`: which files are public (an upload, a delete, a visibility or NSFW change);
+ * - `grants`: a member's (or, with ALL, everyone's) private files and folder grants;
+ * - `likes`: a member's own likes; `views`: view counts as `id:total,id:total…`, laid over cards.
+ */
+export type InvalidationTopic = 'session' | 'user' | 'feed' | 'file' | 'comments' | 'owner' | 'skeleton' | 'grants' | 'likes' | 'views';
+export const TOPICS: readonly InvalidationTopic[] = ['session', 'user', 'feed', 'file', 'comments', 'owner', 'skeleton', 'grants', 'likes', 'views'];
 
 /** Every key of a topic at once (used when a write cannot name what it touched). */
 export const ALL = '*';

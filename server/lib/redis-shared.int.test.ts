@@ -93,6 +93,32 @@ describe('two app processes sharing Redis', () => {
     expect(after.tags).toContain('sneaky');
   });
 
+  it('views written by A are laid over B’s cached cards, and a grant withdrawn on A is gone on B at once', async () => {
+    const owner = a.client();
+    await signUp(owner);
+    const member = a.client();
+    const memberId = (await signUp(member)).id as number;
+    const folder = (await owner.post('/api/folders', { name: 'Two processes' })).body as { id: number };
+    expect((await owner.post(`/api/folders/${folder.id}/collaborators`, { userId: memberId, role: 'VIEWER' })).status).toBe(201);
+    const form = new FormData();
+    form.append('isPublic', 'false');
+    form.append('folderId', String(folder.id));
+    form.append('file', new Blob([new Uint8Array(samples.ooxml('docx'))]), 'shared.docx');
+    const up = await owner.post('/api/files', form);
+    expect(up.status).toBe(201);
+    const onB = sameBrowserOn(b, member);
+    const ownerOnB = sameBrowserOn(b, owner);
+    const card = async () => ((await ownerOnB.get('/api/files?offset=0&limit=20')).body as { id: number; viewCount: number }[]).find((c) => c.id === up.body.id);
+    expect((await card())?.viewCount).toBe(0);
+    expect((await member.get(`/api/files/${up.body.id}`)).status).toBe(200);
+    await a.app.views.flush();
+    expect((await card())?.viewCount).toBe(1);
+    expect((await onB.get(`/api/files/${up.body.id}`)).status).toBe(200);
+    expect((await owner.delete(`/api/folders/${folder.id}/collaborators/${memberId}`)).status).toBe(200);
+    expect((await onB.get(`/api/files/${up.body.id}`)).status).toBe(404);
+    expect(((await onB.get('/api/files?offset=0&limit=20')).body as { id: number }[]).map((c) => c.id)).not.toContain(up.body.id);
+  });
+
   it('failed sign-ins on A and B count toward one limit', async () => {
     const m = await signUp(a.client());
     const processes = [a, b, a];

@@ -59,6 +59,8 @@ export const files = pgTable(
     uniqueIndex('files_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('files_public_id_idx').on(t.id.desc()).where(sql`${t.isPublic}`),
     index('files_user_id_idx').on(t.userId, t.id.desc()),
+    // A member's private files (their own part of the feed's private grants, docs/decisions/018).
+    index('files_user_private_idx').on(t.userId, t.id.desc()).where(sql`not ${t.isPublic}`),
     index('files_tags_idx').using('gin', t.tags),
   ],
 );

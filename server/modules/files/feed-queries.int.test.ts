@@ -2,41 +2,53 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { createTestDatabase } from '../../../tests/helpers/test-db';
-import { createFilesRepo } from './files.repo';
-import { visibleFilesSql } from '../../access/visibility';
+import { ALL, createLocalBus } from '../../lib/invalidation-bus';
+import { createFileReads } from './reads/file-reads';
+import { createReadsRepo } from './reads/reads.repo';
 
-// The feed is built skeleton → hydrate: its query count must not grow with the page size.
+// Feed pages are built skeleton → cards → the viewer's marks: the number of queries must not
+// grow with the page size, and a page read again (nothing changed) needs none.
 let database: Database;
 const queries: string[] = [];
 beforeAll(async () => {
   database = await createTestDatabase({ logQuery: (q) => queries.push(q) });
   await database.db.execute(sql`insert into users (email, username, password_hash) values ('q@example.com', 'q_user', 'x')`);
   await database.db.execute(sql`
-    insert into files (user_id, name, original_name, file_type, kind, size, key_base, storage_key)
-    select (select id from users limit 1), 'f' || g, 'f.jpg', 'image/jpeg', 'image', 1, 'k' || g, 'k' || g from generate_series(1, 60) g`);
+    insert into files (user_id, name, original_name, file_type, kind, size, key_base, storage_key, is_public)
+    select (select id from users limit 1), 'f' || g, 'f.jpg', 'image/jpeg', 'image', 1, 'k' || g, 'k' || g, g % 3 <> 0 from generate_series(1, 60) g`);
 });
 afterAll(async () => {
   await database?.close();
 });
 
-async function queriesForPage(limit: number, before?: number): Promise<{ count: number; ids: number[] }> {
-  const repo = createFilesRepo(database.db);
-  queries.length = 0;
-  const ids = await repo.feedIds(visibleFilesSql({ id: 1 }), { offset: 0, limit, before });
-  const hydrated = await repo.hydrate(ids, 1);
-  return { count: queries.length, ids: hydrated.map((h) => h.file.id) };
-}
+const viewer = { id: 1 };
 
 describe('feed queries', () => {
-  it('costs the same number of queries for 5, 20 and 50 files, and for a deep page', async () => {
-    const small = await queriesForPage(5);
-    const page = await queriesForPage(20);
-    const large = await queriesForPage(50);
-    const deep = await queriesForPage(20, 30);
+  it('cost the same number of queries for 5, 20 and 40 files, one more past the cached head, and none when warm', async () => {
+    const bus = createLocalBus();
+    const reads = createFileReads(createReadsRepo(database.db), bus, { headSize: 30 });
+    const page = async (limit: number, before?: number) => {
+      await bus.publish('feed', ALL);
+      queries.length = 0;
+      const ids = (JSON.parse(await reads.feedPage(viewer, { offset: 0, limit, before })) as { id: number }[]).map((c) => c.id);
+      return { count: queries.length, ids };
+    };
+    const small = await page(5);
+    const twenty = await page(20);
+    const large = await page(40);
+    // Past the cached head (the 30 newest of 40 public files reach down to id 16): one more
+    // query for the older public ids.
+    const deep = await page(20, 12);
     expect(small.ids).toHaveLength(5);
-    expect(large.ids).toHaveLength(50);
-    expect(deep.ids[0]).toBe(29);
-    expect(new Set([small.count, page.count, large.count, deep.count]).size).toBe(1);
-    expect(page.count).toBe(2);
+    expect(large.ids).toEqual(Array.from({ length: 40 }, (_, i) => 60 - i));
+    expect(twenty.ids).toEqual(Array.from({ length: 20 }, (_, i) => 60 - i));
+    expect(deep.ids).toEqual(Array.from({ length: 11 }, (_, i) => 11 - i));
+    // The public head, the member's private grants, the cards and the member's likes.
+    expect(new Set([small.count, twenty.count, large.count])).toEqual(new Set([4]));
+    expect(deep.count).toBe(5);
+    await reads.feedPage(viewer, { offset: 0, limit: 20 });
+    queries.length = 0;
+    await reads.feedPage(viewer, { offset: 0, limit: 20 });
+    expect(queries).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { files } from '../../db/schema/index';
 import { ALL, createLocalBus } from '../../lib/invalidation-bus';
 
-// Feed pages are cached (feed-cache.ts). Each rule a member would notice if a page were stale
+// Feed pages, file details and comments are cached (reads/file-reads.ts). Each rule a member would notice if a page were stale
 // is checked the same way: warm the cache with a read, write, read again at once.
 const bus = createLocalBus();
 let t: TestApp;
@@ -25,9 +25,10 @@ afterAll(async () => {
 });
 
 /** A docx: no derivatives and no background tagging, so nothing else writes meanwhile. */
-async function upload(c: TestClient, isPublic = true): Promise<{ id: number }> {
+async function upload(c: TestClient, isPublic = true, folderId?: number): Promise<{ id: number }> {
   const f = new FormData();
   f.append('isPublic', String(isPublic));
+  if (folderId) f.append('folderId', String(folderId));
   f.append('file', new Blob([new Uint8Array(samples.ooxml('docx'))]), 'note.docx');
   const res = await c.post('/api/files', f);
   expect(res.status).toBe(201);
@@ -114,5 +115,64 @@ describe('cached feed pages', () => {
     expect((await owner.put('/api/user/profile', { firstName: 'Renamed', lastName: me.lastName, username: me.username, bio: '' })).status).toBe(200);
     const card = (await feed(viewer)).find((c) => c.id === file.id) as unknown as { user: { id: number; firstName: string } };
     expect(card.user).toMatchObject({ id: ownerId, firstName: 'Renamed' });
+  });
+});
+
+describe('what survives a write', () => {
+  /** Changes a file behind the app's back: the cached card keeps the old tags until something drops it. */
+  async function sneakTags(fileId: number): Promise<void> {
+    await t.database.db.update(files).set({ tags: ['sneaky'] }).where(eq(files.id, fileId));
+  }
+  const card = async (c: TestClient, id: number) => (await feed(c)).find((x) => x.id === id) as Card & { viewCount: number; commentCount: number };
+
+  it('a view, a like or a comment on one file leaves every other card cached', async () => {
+    const [other, busy] = [await upload(owner), await upload(owner)];
+    expect((await card(viewer, other.id)).tags).toEqual([]);
+    await sneakTags(other.id);
+    expect((await viewer.get(`/api/files/${busy.id}`)).status).toBe(200);
+    await t.app.views.flush();
+    expect((await viewer.post(`/api/files/${busy.id}/like`)).status).toBe(200);
+    expect((await viewer.post(`/api/files/${busy.id}/comments`, { content: 'nice' })).status).toBe(201);
+    expect(await card(viewer, busy.id)).toMatchObject({ viewCount: 1, likeCount: 1, commentCount: 1, isLiked: true });
+    expect((await card(viewer, other.id)).tags).toEqual([]);
+    bus.publish('file', String(other.id));
+    expect((await card(viewer, other.id)).tags).toEqual(['sneaky']);
+  });
+
+  it('a private file in a folder shows to a collaborator at once, and goes at once when they are removed', async () => {
+    const folder = (await owner.post('/api/folders', { name: `Shared ${Date.now()}` })).body as { id: number };
+    const viewerId = (await viewer.get('/api/user')).body.id as number;
+    expect((await owner.post(`/api/folders/${folder.id}/collaborators`, { userId: viewerId, role: 'VIEWER' })).status).toBe(201);
+    await feed(viewer);
+    const file = await upload(owner, false, folder.id);
+    expect(ids(await feed(viewer))).toContain(file.id);
+    expect((await viewer.get(`/api/files/${file.id}`)).status).toBe(200);
+    expect((await owner.delete(`/api/folders/${folder.id}/collaborators/${viewerId}`)).status).toBe(200);
+    expect(ids(await feed(viewer))).not.toContain(file.id);
+    expect((await viewer.get(`/api/files/${file.id}`)).status).toBe(404);
+    expect((await viewer.get(`/api/files/${file.id}/comments`)).status).toBe(404);
+  });
+
+  it('a private file saved into a shared folder shows to its collaborators at once', async () => {
+    const folder = (await owner.post('/api/folders', { name: `Saved ${Date.now()}` })).body as { id: number };
+    const viewerId = (await viewer.get('/api/user')).body.id as number;
+    expect((await owner.post(`/api/folders/${folder.id}/collaborators`, { userId: viewerId, role: 'VIEWER' })).status).toBe(201);
+    const file = await upload(owner, false);
+    expect(ids(await feed(viewer))).not.toContain(file.id);
+    expect((await owner.post(`/api/folders/${folder.id}/files`, { fileId: file.id })).status).toBe(200);
+    expect(ids(await feed(viewer))).toContain(file.id);
+    expect((await owner.delete(`/api/folders/${folder.id}/files/${file.id}`)).status).toBe(200);
+    expect(ids(await feed(viewer))).not.toContain(file.id);
+  });
+
+  it('shows a new comment at once, and its author’s new name', async () => {
+    const file = await upload(owner);
+    expect((await viewer.get(`/api/files/${file.id}/comments`)).body).toEqual([]);
+    expect((await viewer.post(`/api/files/${file.id}/comments`, { content: 'first!' })).status).toBe(201);
+    const list = async () => (await owner.get(`/api/files/${file.id}/comments`)).body as { content: string; user: { firstName: string } }[];
+    expect((await list()).map((c) => c.content)).toEqual(['first!']);
+    const me = (await viewer.get('/api/user')).body;
+    expect((await viewer.put('/api/user/profile', { firstName: 'Vera', lastName: me.lastName, username: me.username, bio: '' })).status).toBe(200);
+    expect((await list())[0].user.firstName).toBe('Vera');
   });
 });

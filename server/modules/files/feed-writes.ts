@@ -1,21 +1,85 @@
 import { afterWrites } from '../../lib/after-writes';
-import { ALL, type InvalidationBus } from '../../lib/invalidation-bus';
-import { createFilesRepo } from './files.repo';
+import { ALL, type InvalidationBus, type InvalidationTopic } from '../../lib/invalidation-bus';
+import { createFilesRepo, type FileRow, type NewFile } from './files.repo';
 import { createRecognitionRepo } from './recognition.repo';
+import { addedKey } from './reads/public-head';
 import type { Db } from '../../db/client';
 
+export type Announce = (topic: InvalidationTopic, key: number | string) => Promise<void>;
+
+/** Publishes on the bus; awaited, so a write answers once every process knows what it changed. */
+export function announcer(bus: InvalidationBus): Announce {
+  return (topic, key) => bus.publish(topic, String(key));
+}
+
 /**
- * The file repositories whose writes change feed pages, wrapped to announce them on the bus:
- * the app process and `npm run worker` (recognition results) both build them here, so a tag
- * written by a worker empties every app process's feed cache.
+ * What each file write changes for the read caches (docs/decisions/018). A write method not
+ * named here empties every file cache (`feed`): a method added later is covered by default.
+ */
+export function fileWriteTopics(announce: Announce) {
+  return (method: string, args: unknown[], result: unknown): Promise<unknown> => {
+    if (method === 'insert') {
+      const row = result as FileRow;
+      // A public file joins the shared skeleton; a private one only its owner's grants (a folder
+      // it was uploaded into announces its own change, after the upload commits).
+      return row.isPublic ? announce('skeleton', addedKey(row.id)) : announce('grants', row.userId);
+    }
+    if (method === 'update') {
+      const [id, values] = args as [number, Partial<NewFile>];
+      const writes = [announce('file', id)];
+      if ('isPublic' in values) writes.push(announce('skeleton', ALL), announce('grants', ALL));
+      else if ('isNsfw' in values) writes.push(announce('skeleton', ALL));
+      return Promise.all(writes);
+    }
+    if (method === 'delete') {
+      const id = args[0] as number;
+      return Promise.all([announce('file', id), announce('comments', id), announce('skeleton', ALL), announce('grants', ALL)]);
+    }
+    return announce('feed', ALL);
+  };
+}
+
+/** Likes and comments change one file's counts; a like also the liker's own marks. */
+export function socialWriteTopics(announce: Announce) {
+  return (method: string, args: unknown[]): Promise<unknown> => {
+    const [fileId, userId] = args as [number, number];
+    if (method === 'like' || method === 'unlike') return Promise.all([announce('file', fileId), announce('likes', userId)]);
+    if (method === 'addComment') return Promise.all([announce('file', fileId), announce('comments', fileId)]);
+    return announce('feed', ALL);
+  };
+}
+
+/**
+ * Folders, their links, collaborators and accepted invites change which private files members
+ * see through folders (the folder grant of server/access/folder-access.ts). They are rare next to
+ * likes and views, so they empty every member's grants. A link made inside another write's
+ * transaction (an upload into a folder) is announced by that write once it commits.
+ */
+export function folderWriteTopics(announce: Announce, quiet: readonly string[] = []) {
+  return (method: string, args: unknown[]): Promise<unknown> | undefined => {
+    if (quiet.includes(method)) return undefined;
+    if (method === 'link' && args[3] !== undefined) return undefined;
+    return announce('grants', ALL);
+  };
+}
+
+/**
+ * The file repositories whose writes change what readers see, wrapped to announce it: the app
+ * process and `npm run worker` (recognition results) both build them here, so a tag written by
+ * a worker reaches every app process's caches.
  */
 export function feedWritingRepos(db: Db, bus: InvalidationBus) {
-  const touchesFeed = () => bus.publish('feed', ALL);
+  const announce = announcer(bus);
   return {
-    touchesFeed,
-    files: afterWrites(createFilesRepo(db), touchesFeed),
-    // A claim or a release changes nothing a card shows; a recorded result does.
-    recognition: afterWrites(createRecognitionRepo(db), (method, _args, row) => (method === 'record' && row ? touchesFeed() : undefined)),
+    announce,
+    files: afterWrites(createFilesRepo(db), fileWriteTopics(announce)),
+    // A claim or a release changes nothing a card shows; a recorded result does (an NSFW flag
+    // also takes the file off visitors' pages).
+    recognition: afterWrites(createRecognitionRepo(db), (method, args, row) => {
+      if (method !== 'record' || !row) return undefined;
+      const found = args[1] as { isNsfw: boolean };
+      return Promise.all([announce('file', (row as FileRow).id), found.isNsfw && announce('skeleton', ALL)]);
+    }),
   };
 }
 export type FeedWritingRepos = ReturnType<typeof feedWritingRepos>;

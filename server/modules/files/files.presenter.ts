@@ -8,8 +8,11 @@ export function uploadUrl(key: string): string {
   return `/uploads/${key}`;
 }
 
+/** What a file card shows of its owner (contract/files.ts `fileOwner`). */
+export type CardOwner = Pick<UserRow, 'id' | 'username' | 'firstName' | 'lastName' | 'profileImageKey'>;
+
 /** Shapes a hydrated file for the viewer; URLs only, never a storage path, and what the viewer may do. */
-export function toFileDto(f: FileRow, owner: UserRow, isLiked: boolean, viewer: Viewer): FileDto {
+export function toFileDto(f: FileRow, owner: CardOwner, isLiked: boolean, viewer: Viewer): FileDto {
   const contentUrl = `/api/files/${f.id}/content`;
   const displayKey = f.kind === 'image' ? (f.webpKey ?? f.storageKey) : null;
   return {
@@ -65,7 +68,7 @@ export async function presentFiles(repo: Pick<FilesRepo, 'hydrate'>, ids: number
   return (await repo.hydrate(ids, viewer?.id ?? null)).map((h) => toFileDto(h.file, h.owner, h.isLiked, viewer));
 }
 
-export function toCommentDto(comment: { id: number; content: string; createdAt: Date }, author: UserRow): CommentDto {
+export function toCommentDto(comment: { id: number; content: string; createdAt: Date }, author: CardOwner): CommentDto {
   return {
     id: comment.id,
     content: comment.content,

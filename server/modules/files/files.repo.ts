@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fileLikes, files, users } from '../../db/schema/index';
 import type { UserRow } from '../users/users.repo';
@@ -42,19 +42,6 @@ export function createFilesRepo(db: Db) {
     },
     async delete(id: number): Promise<void> {
       await db.delete(files).where(eq(files.id, id));
-    },
-
-    /** Newest first; `before` (the last id already shown) turns a deep offset into an index seek. */
-    async feedIds(where: SQL, page: { offset: number; limit: number; before?: number }): Promise<number[]> {
-      const cond = page.before ? and(where, lt(files.id, page.before)) : where;
-      const rows = await db
-        .select({ id: files.id })
-        .from(files)
-        .where(cond)
-        .orderBy(desc(files.id))
-        .limit(page.limit)
-        .offset(page.before ? 0 : page.offset);
-      return rows.map((r) => r.id);
     },
 
     /** One query whatever the page size: the files, their owners and the viewer's likes. */

@@ -5,17 +5,17 @@ import { errorResponse, idParam, messageResponse } from '../../../contract/commo
 import { analyzeTagsResponse, feedQuery, fileDto, fileMessages, idempotencyKey, optimizationDto, tagsBody } from '../../../contract/files';
 import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import { requireUser } from '../../plugins/session';
-import { fileAbilities, findVisibleFile, visibleFilesSql, type Viewer } from '../../access/visibility';
+import { fileAbilities, findVisibleFile, type Viewer } from '../../access/visibility';
 import { objectKeyOf, type ObjectRole } from '../../storage/file-objects';
 import { presentFiles, uploadUrl } from './files.presenter';
-import type { FeedCache } from './feed-cache';
 import type { FilesRepo } from './files.repo';
-import type { SocialRepo } from './social.repo';
-import type { NotificationsService } from '../notifications/notifications.service';
+import type { FileReads } from './reads/file-reads';
+import { sendJson } from './reads/send-json';
 import type { TaggingService } from './tagging.service';
 import type { UploadService } from './upload.service';
+import type { ViewCounter } from './view-counter';
 
-type Deps = { files: FilesRepo; social: SocialRepo; uploads: UploadService; tagging: TaggingService; feedCache: FeedCache; notifications: NotificationsService };
+type Deps = { files: FilesRepo; uploads: UploadService; tagging: TaggingService; reads: FileReads; views: ViewCounter };
 const feedPage = z.array(fileDto);
 const tags = ['files'];
 
@@ -46,23 +46,16 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
   );
 
   r.get('/api/files', { schema: { tags, querystring: feedQuery, response: { 200: feedPage, 401: errorResponse } } }, async (request, reply) => {
-    const user = requireUser(request);
-    const q = request.query;
-    // Per viewer: the page holds their own private files and their likes.
-    return d.feedCache.send(reply, ['files', user.id, q], feedPage, async () =>
-      present(await d.files.feedIds(visibleFilesSql(user), q), user),
-    );
+    // Shared skeleton and cards, with the member's own private files and likes laid over.
+    return sendJson(reply, await d.reads.feedPage(requireUser(request), request.query));
   });
 
-  r.get('/api/files/:id', { schema: { tags, params: idParam, response: { 200: fileDto, 404: errorResponse } } }, async (request) => {
+  r.get('/api/files/:id', { schema: { tags, params: idParam, response: { 200: fileDto, 404: errorResponse } } }, async (request, reply) => {
     const viewer = request.user;
-    const file = await visibleFile(request.params.id, viewer);
-    if (viewer && viewer.id !== file.userId) {
-      const total = await d.social.recordView(file.id, viewer.id);
-      if (total !== null) await d.notifications.viewed(file, total);
-    }
-    const [dto] = await present([file.id], viewer);
-    return dto;
+    const { card, json } = await d.reads.detail(request.params.id, viewer);
+    // Counted in memory and written in batches: opening a file writes nothing on the way.
+    if (viewer && viewer.id !== card.userId) d.views.record(card.id, viewer.id);
+    return sendJson(reply, json);
   });
 
   r.delete('/api/files/:id', { schema: { tags, params: idParam, response: { 200: messageResponse, 404: errorResponse } } }, async (request) => {

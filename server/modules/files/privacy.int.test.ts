@@ -119,6 +119,7 @@ describe('a private file', () => {
       expect(hidden.status).toBe(404);
       expect({ status: hidden.status, body: hidden.body }).toEqual({ status: absent.status, body: absent.body });
     }
+    await t.app.views.flush();
     const seen = (await owner.get(`/api/files/${file.id}`)).body;
     expect(seen).toMatchObject({ likeCount: 1, commentCount: 1, viewCount: 0 });
     // Background tagging may add its own tags to an image; the other member's never land.

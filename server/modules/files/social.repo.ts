@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { comments, fileLikes, files, fileViews, users } from '../../db/schema/index';
+import { comments, fileLikes, files } from '../../db/schema/index';
 
-/** Likes, comments and views; each write keeps the file's counter in step. */
+/** Likes and comments; each write keeps the file's counter in step (views: views.repo.ts). */
 export function createSocialRepo(db: Db) {
   /**
    * Adds or removes one like and answers the file's count, derived from the likes themselves.
@@ -31,28 +31,10 @@ export function createSocialRepo(db: Db) {
     async unlike(fileId: number, userId: number): Promise<number> {
       return setLike(fileId, userId, false);
     },
-    /** Counted once per viewer per file per hour; answers the new total when it counted. */
-    async recordView(fileId: number, userId: number, now = new Date()): Promise<number | null> {
-      const hour = new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000);
-      const inserted = await db.insert(fileViews).values({ fileId, userId, hour }).onConflictDoNothing().returning({ fileId: fileViews.fileId });
-      if (!inserted.length) return null;
-      const [row] = await db.update(files).set({ viewCount: sql`${files.viewCount} + 1` }).where(eq(files.id, fileId)).returning({ n: files.viewCount });
-      return row.n;
-    },
     async addComment(fileId: number, userId: number, content: string) {
       const [row] = await db.insert(comments).values({ fileId, userId, content }).returning();
       await db.update(files).set({ commentCount: sql`${files.commentCount} + 1` }).where(eq(files.id, fileId));
       return row;
-    },
-    async listComments(fileId: number, page: { offset: number; limit: number }) {
-      return db
-        .select({ comment: comments, user: users })
-        .from(comments)
-        .innerJoin(users, eq(users.id, comments.userId))
-        .where(eq(comments.fileId, fileId))
-        .orderBy(asc(comments.id))
-        .limit(page.limit)
-        .offset(page.offset);
     },
   };
 }

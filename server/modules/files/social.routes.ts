@@ -6,13 +6,14 @@ import { commentBody, commentDto, fileDto, likeResponse, randomQuery, slideshowI
 import { discoveryOptions, findVisibleFile, visibleFilesSql, type Viewer } from '../../access/visibility';
 import { requireUser } from '../../plugins/session';
 import type { DiscoveryRepo } from './discovery.repo';
-import type { FeedCache } from './feed-cache';
-import { presentFiles, toCommentDto, uploadUrl } from './files.presenter';
+import { toCommentDto, uploadUrl } from './files.presenter';
 import type { FilesRepo } from './files.repo';
+import type { FileReads } from './reads/file-reads';
+import { sendJson } from './reads/send-json';
 import type { SocialRepo } from './social.repo';
 import type { NotificationsService } from '../notifications/notifications.service';
 
-type Deps = { files: FilesRepo; social: SocialRepo; discovery: DiscoveryRepo; feedCache: FeedCache; notifications: NotificationsService };
+type Deps = { files: FilesRepo; social: SocialRepo; discovery: DiscoveryRepo; reads: FileReads; notifications: NotificationsService };
 const feedPage = z.array(fileDto);
 const tags = ['files'];
 
@@ -40,10 +41,8 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
     return { isLiked: false, likeCount: await d.social.unlike(id, user.id) };
   });
 
-  r.get('/api/files/:id/comments', { schema: { tags, params: idParam, querystring: pageQuery, response: { 200: z.array(commentDto) } } }, async (request) => {
-    const id = await visibleFileId(request.params.id, request.user);
-    const rows = await d.social.listComments(id, request.query);
-    return rows.map(({ comment, user }) => toCommentDto(comment, user));
+  r.get('/api/files/:id/comments', { schema: { tags, params: idParam, querystring: pageQuery, response: { 200: z.array(commentDto) } } }, async (request, reply) => {
+    return sendJson(reply, await d.reads.commentsPage(request.params.id, request.user, request.query));
   });
 
   r.post('/api/files/:id/comments', { schema: { tags, params: idParam, body: commentBody, response: { 201: commentDto } } }, async (request, reply) => {
@@ -58,12 +57,13 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
     const q = request.query;
     const seed = hourSeed();
     // Visitors (the landing page) never get NSFW pictures; members get them blurred by preference.
-    const where = visibleFilesSql(request.user, discoveryOptions(request.user));
-    // All visitors share one page per query; a member's holds their private files and likes.
-    return d.feedCache.send(reply, ['random', request.user?.id ?? 'visitor', q, seed], feedPage, async () => {
-      const ids = await d.discovery.ids(where, { sort: q.sortBy ?? 'random', type: q.fileType, offset: q.offset, limit: q.limit, seed });
-      return presentFiles(d.files, ids, request.user);
-    });
+    const options = discoveryOptions(request.user);
+    const where = visibleFilesSql(request.user, options);
+    // All visitors share one list per query; a member's holds their private files.
+    const key = JSON.stringify(['random', request.user?.id ?? 'visitor', q, seed]);
+    const load = () => d.discovery.ids(where, { sort: q.sortBy ?? 'random', type: q.fileType, offset: q.offset, limit: q.limit, seed });
+    const json = await d.reads.listPage(key, request.user, load, options);
+    return sendJson(reply, json);
   });
 
   r.get('/api/slideshow/images', { schema: { tags, response: { 200: z.array(slideshowImage) } } }, async () => {

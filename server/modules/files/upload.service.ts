@@ -20,6 +20,8 @@ import { folderMessages } from '../../../contract/folders';
 import { assertCanEditFiles } from '../../access/folder-access';
 import type { Viewer } from '../../access/visibility';
 import { visibleFolder, type FolderDeps } from '../folders/folder-deps';
+import { ALL } from '../../lib/invalidation-bus';
+import type { Announce } from './feed-writes';
 
 type Deps = {
   files: FilesRepo;
@@ -30,6 +32,8 @@ type Deps = {
   queue: JobQueue;
   mediaTimeoutMs?: number;
   folders: Pick<FolderDeps, 'folders' | 'links'>;
+  /** Tells the read caches what a write inside the upload's transaction changed, once it commits. */
+  announce: Announce;
 };
 
 /** Prefix of each upload's scratch folder under `tmpDir`. */
@@ -93,7 +97,10 @@ export function createUploadService(d: Deps) {
         if (inserted.renditionState === 'pending') await d.queue.send('file.rendition', { fileId: inserted.id }, { tx });
         if (folderId) await d.folders.links.link(folderId, inserted.id, userId, tx);
       };
-      return { file: await d.files.insert({ ...values, userId, idempotencyKey }, enqueue), created: true };
+      const file = await d.files.insert({ ...values, userId, idempotencyKey }, enqueue);
+      // A private file in a folder is seen by the folder's members: their grants change.
+      if (folderId && !file.isPublic) await d.announce('grants', ALL);
+      return { file, created: true };
     } catch (err) {
       if (!idempotencyKey || uniqueViolation(err) !== 'files_user_idempotency_idx') throw err;
       const earlier = await d.files.findByIdempotencyKey(userId, idempotencyKey);

@@ -1,0 +1,1 @@
+CREATE INDEX "files_user_private_idx" ON "files" USING btree ("user_id","id" DESC NULLS LAST) WHERE not "files"."is_public";

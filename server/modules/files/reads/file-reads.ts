@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { commentDto, fileMessages } from '../../../../contract/files';
+import { canViewCached, type Viewer, type VisibleFilesOptions } from '../../../access/visibility';
+import { createKeyedCache } from '../../../lib/keyed-cache';
+import { ALL, type InvalidationBus } from '../../../lib/invalidation-bus';
+import { NotFoundError } from '../../../lib/errors';
+import { toCommentDto } from '../files.presenter';
+import { createCardCache, renderCard, type Card } from './card-cache';
+import { mergePage, type PagePlace } from './page-merge';
+import { createPublicHead } from './public-head';
+import type { ReadsRepo } from './reads.repo';
+import { createViewerMarks } from './viewer-marks';
+
+const commentPage = z.array(commentDto);
+
+type Counter = { served: number; fromMemory: number };
+const counter = (): Counter => ({ served: 0, fromMemory: 0 });
+
+/**
+ * The hot reads of a busy site, built from parts that each change only with what they hold
+ * (docs/decisions/018): the public skeleton, a member's private grants and likes, the shared
+ * file cards and comment pages. Feed pages, file details and comment pages are assembled from
+ * them; nothing here is emptied by a like, a comment or a view elsewhere on the site.
+ */
+export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { headSize?: number; listTtlMs?: number } = {}) {
+  const head = createPublicHead(repo, bus, { size: opts.headSize });
+  const marks = createViewerMarks(repo, bus);
+  const cards = createCardCache(repo, bus);
+  const comments = createKeyedCache<string, string>({ max: 5_000, reliable: bus.reliable });
+  bus.subscribe('feed', () => comments.clear());
+  bus.subscribe('comments', (key) => (key === ALL ? comments.clear() : comments.dropWhere((k) => k.startsWith(`${key}:`))));
+  // Comments show their authors' names and avatars.
+  bus.subscribe('owner', () => comments.clear());
+  // Other orders (random, most liked…) are lists of ids per viewer and query; which files they
+  // hold changes with the skeleton or grants, and their order may lag counts by `listTtlMs`.
+  const lists = createKeyedCache<string, number[]>({ max: 1_000, ttlMs: opts.listTtlMs ?? 10_000, reliable: bus.reliable });
+  for (const topic of ['feed', 'skeleton', 'grants'] as const) bus.subscribe(topic, () => lists.clear());
+  const stats = { pages: counter(), lists: counter(), details: counter(), comments: counter() };
+
+  /** The page of ids newest first: the public skeleton and the viewer's grants merged in memory. */
+  async function feedIds(viewer: NonNullable<Viewer>, place: PagePlace, miss: () => void): Promise<number[]> {
+    const [publicHead, grants] = await Promise.all([head.get(miss), marks.grants(viewer, miss)]);
+    const first = mergePage(publicHead.ids, publicHead.complete, grants.ids, place);
+    if (Array.isArray(first)) return first;
+    // Past the cached head: the older public ids from the database, by keyset.
+    miss();
+    const last = publicHead.ids.at(-1) ?? Number.MAX_SAFE_INTEGER;
+    const older = await repo.publicBefore(Math.min(last, place.before ?? last), first.more);
+    const page = mergePage([...publicHead.ids, ...older], older.length < first.more, grants.ids, place);
+    return Array.isArray(page) ? page : [];
+  }
+
+  /**
+   * Cards in the order of `ids`, as one JSON array for this viewer. Each card is checked against
+   * the visibility rule as it is sent, whatever list the ids came from: a skeleton or list that
+   * is a moment behind can leave a card out, never show one the viewer may not see.
+   */
+  async function renderPage(ids: readonly number[], viewer: Viewer, miss?: () => void, options: VisibleFilesOptions = {}): Promise<string> {
+    const [found, liked, grants] = await Promise.all([cards.getMany(ids, miss), marks.liked(viewer, ids, miss), marks.grants(viewer, miss)]);
+    const parts: string[] = [];
+    for (const id of ids) {
+      const card = found.get(id);
+      if (card && canViewCached(card, viewer, grants.set, options)) parts.push(renderCard(card, viewer, liked.has(id)));
+    }
+    return `[${parts.join(',')}]`;
+  }
+
+  /** The card if this viewer may see it; the same 404 whether it does not exist or is not theirs to see. */
+  async function visibleCard(id: number, viewer: Viewer, miss: () => void): Promise<Card> {
+    const [card, grants] = await Promise.all([cards.get(id, miss), marks.grants(viewer, miss)]);
+    if (!card || !canViewCached(card, viewer, grants.set)) throw new NotFoundError(fileMessages.fileNotFound);
+    return card;
+  }
+
+  /** Runs one read, counting whether any part of it had to wait for the database. */
+  async function counted<T>(which: Counter, work: (miss: () => void) => Promise<T>): Promise<T> {
+    let missed = false;
+    const result = await work(() => {
+      missed = true;
+    });
+    which.served++;
+    if (!missed) which.fromMemory++;
+    return result;
+  }
+
+  return {
+    /** `GET /api/files`: the member's home feed as JSON. */
+    feedPage: (viewer: NonNullable<Viewer>, place: PagePlace) => counted(stats.pages, async (miss) => renderPage(await feedIds(viewer, place, miss), viewer, miss)),
+    /** A list in another order (the random feed), its ids cached under `key` (who asks and the whole query). */
+    listPage: (key: string, viewer: Viewer, loadIds: () => Promise<number[]>, options: VisibleFilesOptions = {}) =>
+      counted(stats.lists, async (miss) => renderPage(await lists.get(key, loadIds, miss), viewer, miss, options)),
+    /** `GET /api/files/:id`: the card as JSON, or 404. */
+    detail: (id: number, viewer: Viewer) =>
+      counted(stats.details, async (miss) => {
+        const card = await visibleCard(id, viewer, miss);
+        return { card, json: renderCard(card, viewer, (await marks.liked(viewer, [id], miss)).has(id)) };
+      }),
+    /** `GET /api/files/:id/comments`: one page as JSON, after the same check as the detail. */
+    commentsPage: (fileId: number, viewer: Viewer, page: { offset: number; limit: number }) =>
+      counted(stats.comments, async (miss) => {
+        await visibleCard(fileId, viewer, miss);
+        const load = async () => {
+          const rows = await repo.commentPage(fileId, page);
+          return JSON.stringify(commentPage.encode(rows.map((r) => toCommentDto(r.comment, r.user))));
+        };
+        return comments.get(`${fileId}:${page.offset}:${page.limit}`, load, miss);
+      }),
+    /** How many reads were served without a database query (the benchmark reads this). */
+    stats: () => ({ ...stats, caches: { head: head.stats(), cards: cards.stats(), comments: comments.stats(), ...marks.stats() } }),
+  };
+}
+export type FileReads = ReturnType<typeof createFileReads>;
