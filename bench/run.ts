@@ -1,5 +1,6 @@
 import { benchFeed } from './feed.ts';
 import { benchMedia } from './media.ts';
+import { benchMix } from './mix.ts';
 import { benchRecognition } from './recognition.ts';
 import { benchSearch } from './search.ts';
 
@@ -12,5 +13,6 @@ if (wanted('feed')) await benchFeed();
 if (wanted('media')) await benchMedia();
 if (wanted('recognition')) await benchRecognition();
 if (wanted('search')) await benchSearch();
+if (wanted('mix')) await benchMix();
 // Open handles (worker threads, pools) must not keep the process alive once results are printed.
 process.exit(0);
