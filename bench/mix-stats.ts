@@ -36,8 +36,10 @@ export type StepSummary = {
   errors: number;
   timeouts: number;
   dropped: number;
-  /** Answers that came back ok, per second of the step's schedule. */
+  /** Answers that came back ok (right and in time), per second of the step's schedule. */
   servedRps: number;
+  /** Every answer, late ones included: what the server got through while overloaded. */
+  answeredRps: number;
   p50Ms: number;
   p99Ms: number;
   readP50Ms: number;
@@ -48,7 +50,7 @@ export type StepSummary = {
 
 const isRead = (kind: RequestKind) => (READ_KINDS as readonly string[]).includes(kind);
 
-export function summarize(samples: readonly Sample[], offeredRps: number, seconds: number): StepSummary {
+export function summarize(samples: readonly Sample[], offeredRps: number, seconds: number, answered = samples.length): StepSummary {
   const sorted = (list: readonly Sample[]) => list.map((s) => s.latencyMs).sort((a, b) => a - b);
   const all = sorted(samples);
   const reads = sorted(samples.filter((s) => isRead(s.kind)));
@@ -64,6 +66,7 @@ export function summarize(samples: readonly Sample[], offeredRps: number, second
     timeouts: count('timeout'),
     dropped: count('dropped'),
     servedRps: Math.round(ok / seconds),
+    answeredRps: Math.round(answered / seconds),
     p50Ms: percentile(all, 50),
     p99Ms: percentile(all, 99),
     readP50Ms: percentile(reads, 50),

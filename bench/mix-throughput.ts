@@ -10,7 +10,7 @@ import { openStreams, type LiveDelivery } from './mix-live.ts';
 import { createTarget, runOpenLoop, type LoadRun, type Target } from './mix-load.ts';
 import { createPlanner, replayAt, type MixWorld, type PlannedRequest } from './mix-plan.ts';
 import { startApp, startBare, type AppProcess, type BareProcess } from './mix-processes.ts';
-import { answerFor, createRecorder, readRecording, writeRecording, type AnswerIndex } from './mix-replay.ts';
+import { answerFor, createRecorder, readRecording, UNANSWERED, writeRecording, type AnswerIndex } from './mix-replay.ts';
 import { nextRate, passes, saturation, summarize, type StepSummary } from './mix-stats.ts';
 import { cpuDelta, cpuMs } from './proc-cpu.ts';
 
@@ -108,8 +108,8 @@ async function step(s: Sides, plan: PlannedRequest[], rate: number, seconds: num
   return {
     appRun,
     bareRun,
-    app: summarize(appRun.samples, rate, seconds),
-    bare: summarize(bareRun.samples, rate, seconds),
+    app: summarize(appRun.samples, rate, seconds, appRun.answered),
+    bare: summarize(bareRun.samples, rate, seconds, bareRun.answered),
     cpu: { app: cpuDelta(before.app, after.app), pg: s.bench ? cpuDelta(before.pg, after.pg) : null, bare: bareCpu },
     file,
   };
@@ -184,19 +184,23 @@ export async function benchThroughput(kind: MixKind, log: (line: string) => void
     }
     const appSaturation = saturation(ramp);
 
-    // The bare server past the app's rates, with the fixed-rate run's requests and answers cycled.
+    // The bare server past the app's rates, with the fixed-rate run's answered requests and their answers cycled.
     await bare.load(fixed.file);
     const fixedRecording = await readRecording(fixed.file);
+    // Only requests the app answered: an overloaded app leaves many with the empty placeholder,
+    // which would make the bare server's work lighter than the app's.
+    const answeredPlan = fixedPlan.filter((req) => fixedRecording.index[req.seq]?.status !== UNANSWERED.status);
+    if (!answeredPlan.length) throw new Error(`${kind}: the app answered none of the fixed-rate run's requests`);
     const bareRamp: ThroughputResult['bareRamp'] = [];
     const bareOpts = { start: Math.max(1000, Math.round(appSaturation * 2)), factor: SETTINGS.rampFactor, refinements: SETTINGS.refinements, max: SETTINGS.bareMaxRate };
     for (let r = nextRate([], bareOpts); r !== null; r = nextRate(bareRamp, bareOpts)) {
-      const plan = replayAt(fixedPlan, r, SETTINGS.stepSeconds);
+      const plan = replayAt(answeredPlan, r, SETTINGS.stepSeconds);
       const run = await runOpenLoop(barePool, plan, {
         timeoutMs: SETTINGS.timeoutMs,
         maxInFlight: SETTINGS.maxInFlight,
         expectStatus: (req) => expected(fixedRecording.index, fixedRecording.blob, req),
       });
-      const summary = summarize(run.samples, r, SETTINGS.stepSeconds);
+      const summary = summarize(run.samples, r, SETTINGS.stepSeconds, run.answered);
       const pass = passes(summary, SETTINGS.p99LimitMs);
       bareRamp.push({ rate: r, bare: summary, pass, generatorCpuPct: cpuPct(run), sendLagP99Ms: Math.round(run.sendLagP99Ms) });
       log(`${kind}: bare ${r} req/s: ${pass ? 'kept up' : 'fell behind'} (p99 ${summary.p99Ms} ms, generator CPU ${cpuPct(run)} %)`);

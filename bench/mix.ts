@@ -76,6 +76,7 @@ export function printMix(r: MixResult): void {
             side,
             'offered req/s': s.offeredRps,
             'served req/s': s.servedRps,
+            'answered req/s (late too)': s.answeredRps,
             'read p50 ms': ms(s.readP50Ms),
             'read p99 ms': ms(s.readP99Ms),
             'write p99 ms': ms(s.writeP99Ms),
@@ -125,6 +126,7 @@ export function printMix(r: MixResult): void {
           db: l.db,
           'offered req/s': s.rate,
           'app served': s.app.servedRps,
+          'app answered': s.app.answeredRps,
           'app p50 ms': ms(s.app.p50Ms),
           'app p99 ms': ms(s.app.p99Ms),
           'errors/timeouts/dropped': `${s.app.errors}/${s.app.timeouts}/${s.app.dropped}`,
@@ -134,7 +136,7 @@ export function printMix(r: MixResult): void {
         })),
       ),
     );
-    console.log('Bare server ramp (the fixed-rate run\'s requests and answers, cycled)');
+    console.log('Bare server ramp (the requests the app answered in the fixed-rate run, with its answers, cycled)');
     console.table(
       r.load.flatMap((l) =>
         l.bareRamp.map((s) => ({
