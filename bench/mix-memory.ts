@@ -8,12 +8,12 @@ import { rssMb } from './proc-cpu.ts';
 
 // Idle memory of the built server as `npm start` runs it (node --enable-source-maps
 // dist/server/main.js, after scripts/build-server.mjs), on an empty data dir: resident memory
-// once it answers, then each second while it settles, with no request. The default start
+// once it answers, then each second for 10 s while it settles, with no request. The default start
 // (PGlite in process, jobs worked in process, AUTOTAG on) and app processes on PostgreSQL, with
 // and without workers (WORKERS=0 is how an app process runs beside `npm run worker`).
 
 const root = path.resolve(import.meta.dirname, '..');
-const SETTLE_SECONDS = Number(process.env.BENCH_MIX_SETTLE_SECONDS ?? 15);
+const SETTLE_SECONDS = Number(process.env.BENCH_MIX_SETTLE_SECONDS ?? 10);
 
 export type MemoryRow = { case: string; upSeconds: number; rssUpMb: number; rssSettledMb: number; rssPeakMb: number };
 

@@ -82,21 +82,24 @@ export function passes(step: StepSummary, p99LimitMs: number): boolean {
 }
 
 /**
- * The next rate to try when searching for saturation: ×`factor` while every step passed, then
- * halfway between the best passing and the lowest failing rate, `refinements` times. Null when done.
+ * The next rate to try when searching for saturation: ×`factor` while every step passed, ÷2
+ * while none did, then halfway between the best passing and the lowest failing rate,
+ * `refinements` times. Null when done.
  */
 export function nextRate(tried: readonly { rate: number; pass: boolean }[], opts: { start: number; factor: number; refinements: number; max: number }): number | null {
   if (!tried.length) return opts.start;
   const passed = tried.filter((t) => t.pass).map((t) => t.rate);
   const failed = tried.filter((t) => !t.pass).map((t) => t.rate);
-  const best = passed.length ? Math.max(...passed) : 0;
   if (!failed.length) {
-    const next = Math.round(best * opts.factor);
+    const next = Math.round(Math.max(...passed) * opts.factor);
     return next > opts.max ? null : next;
   }
   const lowestFail = Math.min(...failed);
-  const refinementsDone = tried.length - tried.findIndex((t) => !t.pass) - 1;
-  if (refinementsDone >= opts.refinements) return null;
+  if (!passed.length) return lowestFail >= 2 ? Math.round(lowestFail / 2) : null;
+  // Steps tried since both a passing and a failing rate were known.
+  const bracketed = tried.findIndex((_, i) => tried.slice(0, i + 1).some((t) => t.pass) && tried.slice(0, i + 1).some((t) => !t.pass));
+  if (tried.length - 1 - bracketed >= opts.refinements) return null;
+  const best = Math.max(...passed.filter((r) => r < lowestFail), 0);
   const next = Math.round((best + lowestFail) / 2);
   return next <= best || next >= lowestFail ? null : next;
 }

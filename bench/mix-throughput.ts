@@ -46,7 +46,7 @@ export type ThroughputResult = {
   seedSeconds: number;
   seedSteps: Record<string, number>;
   fixed: { app: StepSummary; bare: StepSummary; cpu: CpuPerRequest; appRun: LoadRun; bareRun: LoadRun };
-  ramp: { rate: number; app: StepSummary; bare: StepSummary; pass: boolean; generatorCpuPct: number; live: LiveDelivery }[];
+  ramp: { rate: number; app: StepSummary; bare: StepSummary; pass: boolean; generatorCpuPct: number; live: LiveDelivery; cpu: CpuPerRequest }[];
   bareRamp: { rate: number; bare: StepSummary; pass: boolean; generatorCpuPct: number; sendLagP99Ms: number }[];
   saturation: { app: number; bare: number; ratio: number; bareCapped: boolean };
   feedCache: { requests: number; hits: number; hitRate: number; statementsPerFeedRequest: number };
@@ -120,6 +120,15 @@ function expected(index: AnswerIndex, blob: Buffer, req: PlannedRequest): number
 }
 
 const perRequest = (ms: number, n: number) => Math.round((ms / Math.max(1, n)) * 1000) / 1000;
+
+function cpuPerRequest(s: { appRun: LoadRun; bareRun: LoadRun; cpu: { app: number; pg: number | null; bare: number } }): CpuPerRequest {
+  return {
+    appMs: perRequest(s.cpu.app, s.appRun.answered),
+    postgresMs: s.cpu.pg === null ? null : perRequest(s.cpu.pg, s.appRun.answered),
+    bareMs: perRequest(s.cpu.bare, s.bareRun.answered),
+    generatorMs: perRequest(s.appRun.generatorCpuMs, s.appRun.samples.length),
+  };
+}
 const cpuPct = (run: LoadRun) => Math.round((run.generatorCpuMs / Math.max(1, run.wallMs)) * 100);
 
 export async function benchThroughput(kind: MixKind, log: (line: string) => void): Promise<ThroughputResult> {
@@ -178,7 +187,7 @@ export async function benchThroughput(kind: MixKind, log: (line: string) => void
     for (let r = nextRate([], opts(kind)); r !== null; r = nextRate(ramp, opts(kind))) {
       const s = await step(sides, planner.plan(r, SETTINGS.stepSeconds), r, SETTINGS.stepSeconds, { onAnswer });
       const pass = passes(s.app, SETTINGS.p99LimitMs);
-      ramp.push({ rate: r, app: s.app, bare: s.bare, pass, generatorCpuPct: cpuPct(s.appRun), live: await live.collect(2000) });
+      ramp.push({ rate: r, app: s.app, bare: s.bare, pass, generatorCpuPct: cpuPct(s.appRun), live: await live.collect(2000), cpu: cpuPerRequest(s) });
       log(`${kind}: ramp ${r} req/s: app ${pass ? 'kept up' : 'fell behind'} (served ${s.app.servedRps}, p99 ${s.app.p99Ms} ms, errors ${s.app.errors}, timeouts ${s.app.timeouts}, dropped ${s.app.dropped})`);
       await fs.rm(s.file, { force: true });
     }
@@ -219,12 +228,7 @@ export async function benchThroughput(kind: MixKind, log: (line: string) => void
       fixed: {
         app: fixed.app,
         bare: fixed.bare,
-        cpu: {
-          appMs: perRequest(fixed.cpu.app, fixed.appRun.answered),
-          postgresMs: fixed.cpu.pg === null ? null : perRequest(fixed.cpu.pg, fixed.appRun.answered),
-          bareMs: perRequest(fixed.cpu.bare, fixed.bareRun.answered),
-          generatorMs: perRequest(fixed.appRun.generatorCpuMs, fixed.appRun.samples.length),
-        },
+        cpu: cpuPerRequest(fixed),
         appRun: { ...fixed.appRun, samples: [] },
         bareRun: { ...fixed.bareRun, samples: [] },
       },

@@ -132,6 +132,7 @@ export function printMix(r: MixResult): void {
           'errors/timeouts/dropped': `${s.app.errors}/${s.app.timeouts}/${s.app.dropped}`,
           'bare p99 ms': ms(s.bare.p99Ms),
           'kept up': s.pass ? 'yes' : 'no',
+          'CPU ms/req app + PG / bare': `${s.cpu.appMs} + ${s.cpu.postgresMs ?? '–'} / ${s.cpu.bareMs}`,
           'generator CPU': `${s.generatorCpuPct} %`,
         })),
       ),

@@ -65,6 +65,13 @@ describe('saturation search', () => {
     expect(saturation(tried)).toBe(675);
   });
 
+  it('halves the rate until a step keeps up, then narrows the gap as often', () => {
+    const tried: { rate: number; pass: boolean }[] = [];
+    for (let r = nextRate(tried, opts); r !== null; r = nextRate(tried, opts)) tried.push({ rate: r, pass: r <= 70 });
+    expect(tried.map((t) => t.rate)).toEqual([200, 100, 50, 75, 63]);
+    expect(saturation(tried)).toBe(63);
+  });
+
   it('stops at the ceiling when everything keeps up, and is 0 when nothing does', () => {
     const all = [200, 300, 450].map((rate) => ({ rate, pass: true }));
     expect(nextRate(all, { ...opts, max: 600 })).toBeNull();
