@@ -13,11 +13,13 @@ import { requestKind, type MemberView } from './mix-plan.ts';
 // The app under test, in a process of its own so that its CPU (and, on PGlite, the
 // database's) is read from /proc apart from the load generator's. Built with buildApp as
 // server/main.ts builds it, from the environment it is given (DATABASE_URL or a PGlite data
-// dir under DATA_DIR, AUTOTAG, WORKERS…), after seeding.
+// dir under DATA_DIR, AUTOTAG, WORKERS…), after seeding (MIX_SEED: `mix` the community of
+// bench/mix-seed.ts, `members` members and sessions only, `none` a database seeded before).
 //
 // The feed cache is observed from outside the app: every SQL statement goes through drizzle's
 // logger, and each request runs in an AsyncLocalStorage context, so statements are counted per
-// request. A feed request that reads no `files` row was answered from a cache.
+// request. A feed request that reads no `files` row was answered from a cache. (A statement
+// sent to the driver around drizzle would not be seen: a cache that did so would look perfect.)
 //
 // Messages: → { type: 'ready', url, seedSeconds, world } once listening; { type: 'stats' } →
 // { type: 'stats', stats } (counts since the last { type: 'reset' }); { type: 'close' } ends it.
