@@ -1,5 +1,6 @@
 import { benchFeed } from './feed.ts';
 import { benchMedia } from './media.ts';
+import { benchMix } from './mix.ts';
 import { benchPhoneMedia } from './phone-media.ts';
 import { benchRecognition } from './recognition.ts';
 import { benchSearch } from './search.ts';
@@ -16,5 +17,6 @@ if (wanted('media')) {
 }
 if (wanted('recognition')) await benchRecognition();
 if (wanted('search')) await benchSearch();
+if (wanted('mix')) await benchMix();
 // Open handles (worker threads, pools) must not keep the process alive once results are printed.
 process.exit(0);
