@@ -113,6 +113,57 @@ describe('backup while the app serves', () => {
   }, 180_000);
 });
 
+describe('objects that vanish during the backup', () => {
+  it('retakes the snapshot when a delete commits after it, so no object it names is missing', async () => {
+    const { ana } = seeded.clients;
+    const doomed = await uploadFile(ana, 'deleted-mid-backup.gif', await samples.gif(), 'image/gif');
+    const doomedKey = ((await t.database.db.execute(sql.raw(`SELECT storage_key AS k FROM files WHERE id = ${doomed}`))) as unknown as { rows: { k: string }[] }).rows[0].k;
+    let deleted = false;
+    // The member deletes the file after the snapshot was taken and before its objects are copied.
+    const racing: Storage = {
+      ...storage,
+      async stat(key) {
+        if (key === doomedKey && !deleted) {
+          deleted = true;
+          expect((await ana.delete(`/api/files/${doomed}`)).status).toBe(200);
+        }
+        return storage.stat(key);
+      },
+    };
+    const file = path.join(work, 'racing.tar');
+    const summary = await writeBackup({ database: t.database, storage: racing, tmpDir: work }, createWriteStream(file));
+    expect(deleted).toBe(true);
+    expect(summary.attempts).toBe(2);
+    expect(summary.lost).toEqual([]);
+    expect(summary.manifest.objects.map((o) => o.key)).not.toContain(doomedKey);
+    const { storage: target, dir } = await emptyDiskStorage();
+    const { database } = await restoreInto(file, t.database.kind, target);
+    try {
+      expect(await count(database, `SELECT count(*) FROM files WHERE id = ${doomed}`)).toBe(0);
+      expect(await target.stat(doomedKey)).toBeNull();
+    } finally {
+      await database.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('lists an object lost before the backup (its row still names it) instead of failing', async () => {
+    const { ana } = seeded.clients;
+    const id = await uploadFile(ana, 'lost.gif', await samples.gif(), 'image/gif');
+    const key = ((await t.database.db.execute(sql.raw(`SELECT storage_key AS k FROM files WHERE id = ${id}`))) as unknown as { rows: { k: string }[] }).rows[0].k;
+    const original = await objectBytes(storage, key);
+    await storage.delete(key);
+    try {
+      const summary = await writeBackup({ database: t.database, storage, tmpDir: work }, createWriteStream(path.join(work, 'lost.tar')));
+      expect(summary.lost).toEqual([key]);
+      expect(summary.manifest.objects.map((o) => o.key)).not.toContain(key);
+    } finally {
+      await storage.put(key, original);
+      expect((await ana.delete(`/api/files/${id}`)).status).toBe(200);
+    }
+  }, 120_000);
+});
+
 describe('restore of a quiet instance', () => {
   let file: string;
   beforeAll(async () => {
