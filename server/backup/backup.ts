@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -40,6 +40,7 @@ export async function writeBackup(deps: BackupDeps, out: Writable): Promise<Back
   const { storage } = deps;
   const pack = tar.pack();
   const written = pipeline(pack, out);
+  await mkdir(deps.tmpDir, { recursive: true });
   const scratch = await mkdtemp(path.join(deps.tmpDir, 'backup-'));
   const copied = new Map<string, ManifestEntry>();
   const lost = new Set<string>();
