@@ -54,6 +54,7 @@ import { createWaitlistService } from './modules/waitlist/waitlist.service';
 import { unsubscribeRoutes } from './modules/notification-mail/unsubscribe.routes';
 import { createMessagesRepo } from './modules/messages/messages.repo';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { archivesRoutes } from './modules/archives/archives.routes';
 import { createMessagesService } from './modules/messages/messages.service';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -160,7 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const social = afterWrites(createSocialRepo(db), (method, _args, result) => (method === 'recordView' && result === null ? undefined : touchesFeed()));
   const discovery = createDiscoveryRepo(db);
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
-  const { auth, tagging, secret } = await wireJobServices({ config, db, queue, users, sessions, resetTokens, feedWriting, mailer, storage, recognizer, live: app.live, log: app.log });
+  const { auth, tagging, secret, archives } = await wireJobServices({ config, db, queue, users, sessions, resetTokens, feedWriting, mailer, storage, recognizer, live: app.live, log: app.log });
   // Folder links, collaborators and accepted invites change which files a viewer sees (the
   // folder grant of server/access/visibility.ts), so their writes invalidate the feed too.
   const folders = afterWrites(createFoldersRepo(db), touchesFeed);
@@ -218,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Messages touch no cached data (feed pages, sessions): their repository needs no afterWrites.
   const messages = createMessagesService({ messages: createMessagesRepo(db), users, live: app.live });
   await messagesRoutes(app, { messages });
+  await archivesRoutes(app, { archives, storage });
   await registerClient(app, config.clientDir);
   return app;
 }
