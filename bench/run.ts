@@ -1,3 +1,4 @@
+import { benchBackup } from './backup.ts';
 import { benchFeed } from './feed.ts';
 import { benchMedia } from './media.ts';
 import { benchRecognition } from './recognition.ts';
@@ -12,5 +13,6 @@ if (wanted('feed')) await benchFeed();
 if (wanted('media')) await benchMedia();
 if (wanted('recognition')) await benchRecognition();
 if (wanted('search')) await benchSearch();
+if (wanted('backup')) await benchBackup();
 // Open handles (worker threads, pools) must not keep the process alive once results are printed.
 process.exit(0);

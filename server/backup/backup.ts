@@ -52,12 +52,12 @@ export async function writeBackup(deps: BackupDeps, out: Writable): Promise<Back
       attempts++;
       snapshot = await takeSnapshot(deps.database);
       const missing = new Set<string>();
-      for (const key of snapshot.keys) {
-        if (copied.has(key) || lost.has(key)) continue;
-        const entry = await copyObject(pack, storage, key);
-        if (entry) copied.set(key, entry);
-        else if (previouslyMissing.has(key)) lost.add(key);
-        else missing.add(key);
+      const todo = snapshot.keys.filter((key) => !copied.has(key) && !lost.has(key));
+      for await (const fetched of prefetched(storage, todo)) {
+        const entry = fetched.found ? await addObject(pack, storage, fetched) : null;
+        if (entry) copied.set(fetched.key, entry);
+        else if (previouslyMissing.has(fetched.key)) lost.add(fetched.key);
+        else missing.add(fetched.key);
       }
       if (missing.size === 0) break;
       await snapshot.release();
@@ -99,17 +99,59 @@ export async function writeBackup(deps: BackupDeps, out: Writable): Promise<Back
   }
 }
 
-/** Copies one object into the archive; null when it is not (or no longer) in storage. */
-async function copyObject(pack: tar.Pack, storage: Storage, key: string): Promise<ManifestEntry | null> {
+/** Objects up to this size are read whole ahead of the archive writer; larger ones are streamed when their turn comes. */
+const SMALL_OBJECT = 4 * 1024 * 1024;
+/** Reads in flight while the archive writer works (storage round trips overlap instead of adding up). */
+const READ_AHEAD = 8;
+
+type Fetched = { key: string; found: boolean; size: number; data: Buffer | null };
+
+async function fetchObject(storage: Storage, key: string): Promise<Fetched> {
   const found = await storage.stat(key);
-  if (!found) return null;
+  if (!found) return { key, found: false, size: 0, data: null };
+  if (found.size > SMALL_OBJECT) return { key, found: true, size: found.size, data: null };
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.get(key)) chunks.push(chunk as Buffer);
+    return { key, found: true, size: found.size, data: Buffer.concat(chunks) };
+  } catch (err) {
+    if (err instanceof StorageNotFoundError) return { key, found: false, size: 0, data: null };
+    throw err;
+  }
+}
+
+/** The objects in order, each read up to READ_AHEAD places before the writer needs it. */
+async function* prefetched(storage: Storage, keys: string[]): AsyncGenerator<Fetched> {
+  const window: Promise<Fetched>[] = [];
+  let next = 0;
+  const fill = () => {
+    while (window.length < READ_AHEAD && next < keys.length) {
+      const p = fetchObject(storage, keys[next++]);
+      p.catch(() => undefined); // awaited in order below; a rejection waiting its turn is not unhandled
+      window.push(p);
+    }
+  };
+  fill();
+  while (window.length > 0) {
+    const fetched = await window.shift()!;
+    fill();
+    yield fetched;
+  }
+}
+
+/** Writes one object into the archive; null when it vanished before a large one could be streamed. */
+async function addObject(pack: tar.Pack, storage: Storage, f: Fetched): Promise<ManifestEntry | null> {
+  if (f.data) {
+    await addBuffer(pack, objectEntryName(f.key), f.data);
+    return { key: f.key, size: f.data.length, sha256: sha256Hex(f.data) };
+  }
   let body;
   try {
-    body = await storage.get(key);
+    body = await storage.get(f.key);
   } catch (err) {
     if (err instanceof StorageNotFoundError) return null;
     throw err;
   }
-  const { sha256, size } = await addEntry(pack, objectEntryName(key), found.size, body);
-  return { key, size, sha256 };
+  const { sha256, size } = await addEntry(pack, objectEntryName(f.key), f.size, body);
+  return { key: f.key, size, sha256 };
 }

@@ -12,7 +12,7 @@ import tar from 'tar-stream';
 import { migrateDatabase, migrationsFolder, type Database } from '../db/client';
 import { createJobQueue } from '../jobs/queue';
 import type { Storage } from '../storage/storage';
-import { OBJECT_PREFIX, type BackupManifest } from './backup-format';
+import { OBJECT_PREFIX, sha256Hex, type BackupManifest, type ManifestEntry } from './backup-format';
 import { UNRECOGNISED_IMAGES_SQL, USER_TABLES_SQL } from './backup.repo';
 import type { BackupLog } from './backup';
 import { portableDump, type PortableDump } from './dump-text';
@@ -30,6 +30,9 @@ export type RestoreDeps = {
   log?: BackupLog;
 };
 export type RestoreSummary = { objects: number; rows: string; requeued: number; manifest: BackupManifest };
+
+const SMALL_OBJECT = 4 * 1024 * 1024;
+const WRITE_AHEAD = 16;
 
 /** The restore target holds data: nothing was written. */
 export class TargetNotEmptyError extends Error {}
@@ -117,6 +120,37 @@ export async function restoreArchive(file: string, deps: RestoreDeps): Promise<R
   const wanted = new Map(manifest.objects.map((o) => [`${OBJECT_PREFIX}${o.key}`, o]));
   let dump: Buffer | null = null;
   let stored = 0;
+  // Small objects are written several at a time (a put is mostly waiting on the disk or the
+  // network); the archive is read on while they are.
+  const writing = new Set<Promise<void>>();
+  let failure: Error | null = null;
+  async function put(o: ManifestEntry, data: Buffer): Promise<void> {
+    // Checked before, checked again: the file could have changed between the two reads.
+    if (sha256Hex(data) !== o.sha256) throw new ArchiveError(`Stored object ${o.key} is damaged: checksum does not match the manifest`);
+    await deps.storage.put(o.key, data);
+    stored++;
+  }
+  async function storeObject(o: ManifestEntry, stream: NodeJS.ReadableStream): Promise<void> {
+    if (failure) throw failure;
+    if (o.size <= SMALL_OBJECT) {
+      const chunks: Buffer[] = [];
+      for await (const c of stream) chunks.push(c as Buffer);
+      const p = put(o, Buffer.concat(chunks)).catch((err: Error) => {
+        failure ??= err;
+      });
+      writing.add(p);
+      void p.finally(() => writing.delete(p));
+      if (writing.size >= WRITE_AHEAD) await Promise.race(writing);
+      return;
+    }
+    const hash = hashing();
+    await Promise.all([deps.storage.put(o.key, hash), pipeline(stream, hash)]);
+    if (hash.digest().sha256 !== o.sha256) {
+      await deps.storage.delete(o.key);
+      throw new ArchiveError(`Stored object ${o.key} is damaged: checksum does not match the manifest`);
+    }
+    stored++;
+  }
   const extract = tar.extract();
   extract.on('entry', (header, stream, next) => {
     const object = wanted.get(header.name);
@@ -128,21 +162,15 @@ export async function restoreArchive(file: string, deps: RestoreDeps): Promise<R
       });
     } else if (object) {
       wanted.delete(header.name);
-      const hash = hashing();
-      work = Promise.all([deps.storage.put(object.key, hash), pipeline(stream, hash)]).then(async () => {
-        // Checked before, checked again: the file could have changed between the two reads.
-        if (hash.digest().sha256 !== object.sha256) {
-          await deps.storage.delete(object.key);
-          throw new ArchiveError(`Stored object ${object.key} is damaged: checksum does not match the manifest`);
-        }
-        stored++;
-      });
+      work = storeObject(object, stream as never);
     } else {
       work = drain(stream as never);
     }
     work.then(() => next(), next);
   });
   await pipeline(createReadStream(file), extract);
+  await Promise.all(writing);
+  if (failure) throw failure;
   if (!dump) throw new ArchiveError('The database dump is missing from the archive');
   deps.log?.info(`${stored} stored objects written; loading the database`);
 
@@ -159,7 +187,7 @@ async function requeueRecognition(database: Database, log: FastifyBaseLogger): P
   const queue = createJobQueue(database, { log, work: false });
   await queue.start();
   try {
-    for (const row of result.rows) await queue.send('file.uploaded', { fileId: Number(row.id) });
+    await queue.sendMany('file.uploaded', result.rows.map((row) => ({ fileId: Number(row.id) })));
   } finally {
     await queue.stop();
   }
