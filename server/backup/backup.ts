@@ -100,9 +100,9 @@ export async function writeBackup(deps: BackupDeps, out: Writable): Promise<Back
 }
 
 /** Objects up to this size are read whole ahead of the archive writer; larger ones are streamed when their turn comes. */
-const SMALL_OBJECT = 4 * 1024 * 1024;
+const SMALL_OBJECT = 1024 * 1024;
 /** Reads in flight while the archive writer works (storage round trips overlap instead of adding up). */
-const READ_AHEAD = 8;
+const READ_AHEAD = 32;
 
 type Fetched = { key: string; found: boolean; size: number; data: Buffer | null };
 

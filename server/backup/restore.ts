@@ -31,7 +31,7 @@ export type RestoreDeps = {
 };
 export type RestoreSummary = { objects: number; rows: string; requeued: number; manifest: BackupManifest };
 
-const SMALL_OBJECT = 4 * 1024 * 1024;
+const SMALL_OBJECT = 1024 * 1024;
 const WRITE_AHEAD = 16;
 
 /** The restore target holds data: nothing was written. */
