@@ -31,8 +31,12 @@ async function rows(database: Database, query: string): Promise<Record<string, u
  * only (a generated tsvector is the database's own work, and its stemmer may differ by version).
  */
 export async function tableRows(database: Database): Promise<Record<string, string[]>> {
-  const columns = await rows(
-    database,
+  return tableRowsBy((query) => rows(database, query));
+}
+
+/** The same, through any connection (one reading an exported snapshot, say). */
+export async function tableRowsBy(run: (query: string) => Promise<Record<string, unknown>[]>): Promise<Record<string, string[]>> {
+  const columns = await run(
     `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public' AND is_generated = 'NEVER' ORDER BY table_name, ordinal_position`,
   );
   const byTable = new Map<string, string[]>();
@@ -43,7 +47,7 @@ export async function tableRows(database: Database): Promise<Record<string, stri
   }
   const out: Record<string, string[]> = {};
   for (const [table, cols] of [...byTable].sort()) {
-    const r = await rows(database, `SELECT json_build_array(${cols.join(', ')})::text AS r FROM public."${table}"`);
+    const r = await run(`SELECT json_build_array(${cols.join(', ')})::text AS r FROM public."${table}"`);
     out[table] = r.map((x) => String(x.r)).sort();
   }
   return out;

@@ -13,7 +13,14 @@ import type { DatabaseSnapshot } from './snapshot';
 import { addBuffer, addEntry } from './tar-entries';
 
 export type BackupLog = { info(msg: string): void; warn(msg: string): void };
-export type BackupDeps = { database: Database; storage: Storage; tmpDir: string; log?: BackupLog };
+export type BackupDeps = {
+  database: Database;
+  storage: Storage;
+  tmpDir: string;
+  log?: BackupLog;
+  /** Called with each snapshot taken, while it is held (tests read the same moment through its id). */
+  onSnapshot?: (snapshot: DatabaseSnapshot) => Promise<void>;
+};
 export type BackupSummary = { objects: number; bytes: number; lost: string[]; attempts: number; manifest: BackupManifest };
 
 /** A snapshot whose objects keep vanishing (deleted as fast as they are copied) is retaken at most this often. */
@@ -51,6 +58,7 @@ export async function writeBackup(deps: BackupDeps, out: Writable): Promise<Back
     for (;;) {
       attempts++;
       snapshot = await takeSnapshot(deps.database);
+      await deps.onSnapshot?.(snapshot);
       const missing = new Set<string>();
       const todo = snapshot.keys.filter((key) => !copied.has(key) && !lost.has(key));
       for await (const fetched of prefetched(storage, todo)) {

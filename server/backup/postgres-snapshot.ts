@@ -31,6 +31,7 @@ export async function postgresSnapshot(url: string): Promise<DatabaseSnapshot> {
     return {
       keys,
       migrations,
+      snapshotId,
       dumpTo: (file) => runPgDump(url, [...DUMP_ARGS, `--snapshot=${snapshotId}`, `--file=${file}`]),
       release: async () => {
         await client.query('ROLLBACK').catch(() => undefined);

@@ -5,6 +5,8 @@
 export type DatabaseSnapshot = {
   keys: string[];
   migrations: number;
+  /** PostgreSQL's exported snapshot id: another connection can read this same moment (`SET TRANSACTION SNAPSHOT`). */
+  snapshotId?: string;
   /** Writes pg_dump's raw output (data only, see dump-args.ts) to `file`. */
   dumpTo(file: string): Promise<void>;
   release(): Promise<void>;
