@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberArchives } from '../../db/schema/index';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -65,7 +65,7 @@ export function createArchivesRepo(db: Db) {
       return db
         .select()
         .from(memberArchives)
-        .where(or(lt(memberArchives.expiresAt, sql`now()`), lt(memberArchives.requestedAt, sql`now() - interval '7 days'`)))
+        .where(or(lt(memberArchives.expiresAt, sql`now()`), and(ne(memberArchives.status, 'ready'), lt(memberArchives.requestedAt, sql`now() - interval '7 days'`))))
         .limit(limit);
     },
 
