@@ -13,6 +13,7 @@ import { createS3Storage } from '../storage/s3-storage';
 import type { Storage } from '../storage/storage';
 import * as samples from '../media/test-support/samples';
 import { writeBackup } from './backup';
+import { BACKUP_KEYS_SQL } from './backup.repo';
 import { restoreArchive, TargetNotEmptyError } from './restore';
 import { ArchiveError } from './verify-archive';
 import { emptyDatabase, emptyDiskStorage, expectSameInstance, objectBytes, quietLog, seed, tableRows, tableRowsBy, uploadFile, type Seeded } from './backup-test-support';
@@ -119,9 +120,7 @@ describe('backup while the app serves', () => {
       expect(await count(database, 'SELECT count(*) FROM files f WHERE like_count <> (SELECT count(*) FROM file_likes l WHERE l.file_id = f.id)')).toBe(0);
       expect(await count(database, 'SELECT count(*) FROM files f WHERE comment_count <> (SELECT count(*) FROM comments c WHERE c.file_id = f.id)')).toBe(0);
       // Every object a restored row names is there, with the source's bytes.
-      const named = (await database.db.execute(sql.raw(
-        `SELECT k FROM (SELECT unnest(ARRAY[storage_key, compressed_key, webp_key, thumbnail_key, poster_key, preview_key]) AS k FROM files UNION ALL SELECT profile_image_key FROM users) s WHERE k IS NOT NULL`,
-      ))) as unknown as { rows: { k: string }[] };
+      const named = (await database.db.execute(sql.raw(BACKUP_KEYS_SQL))) as unknown as { rows: { k: string }[] };
       expect(named.rows.length).toBeGreaterThan(seeded.files.length);
       for (const { k } of named.rows) {
         const restored = await objectBytes(target, k);
