@@ -1,3 +1,4 @@
+import { benchBackup } from './backup.ts';
 import { benchFeed } from './feed.ts';
 import { benchMedia } from './media.ts';
 import { benchMix } from './mix.ts';
@@ -18,5 +19,6 @@ if (wanted('media')) {
 if (wanted('recognition')) await benchRecognition();
 if (wanted('search')) await benchSearch();
 if (wanted('mix')) await benchMix();
+if (wanted('backup')) await benchBackup();
 // Open handles (worker threads, pools) must not keep the process alive once results are printed.
 process.exit(0);

@@ -5,7 +5,7 @@ import { inviteStatus } from './folders';
 // Notifications (spec 2 §2 Notifications and messages, §3 Notification, §4, §7; DESIGN.md
 // "Notifications"; docs/decisions/012-notifications.md).
 
-export const notificationTypes = ['like', 'comment', 'reply', 'view', 'save', 'follow', 'folder_invite'] as const;
+export const notificationTypes = ['like', 'comment', 'reply', 'view', 'save', 'follow', 'folder_invite', 'archive_ready'] as const;
 export const notificationType = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationType>;
 

@@ -21,6 +21,7 @@ const stampFile = path.join(root, 'dist', '.server-build-hash');
 export const ENTRIES = [
   { in: 'server/main.ts', out: 'main' },
   { in: 'server/worker.ts', out: 'worker' },
+  { in: 'server/backup/backup-cli.ts', out: 'backup-cli' },
   { in: 'server/media/recognition/recognition-worker.ts', out: 'recognition-worker' },
   { in: 'server/media/pdf-render-worker.mjs', out: 'pdf-render-worker' },
 ];

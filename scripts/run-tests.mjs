@@ -38,7 +38,7 @@ function ensureRedis() {
 
 const suites = [
   { name: 'unit', args: ['--project', 'unit'], env: {} },
-  { name: 'integration-pglite', args: ['--project', 'integration'], env: { TEST_DB: 'pglite' }, before: ensureRedis },
+  { name: 'integration-pglite', args: ['--project', 'integration'], env: { TEST_DB: 'pglite' }, before: () => (ensurePostgres(), ensureRedis()) },
   { name: 'integration-postgres', args: ['--project', 'integration'], env: { TEST_DB: 'postgres' }, before: () => (ensurePostgres(), ensureRedis()) },
   { name: 'e2e', args: ['--project', 'e2e'], env: {} },
   { name: 'scale', args: ['--project', 'scale'], env: {}, before: () => (ensurePostgres(), ensureRedis()) },

@@ -57,6 +57,7 @@ import { createWaitlistService } from './modules/waitlist/waitlist.service';
 import { unsubscribeRoutes } from './modules/notification-mail/unsubscribe.routes';
 import { createMessagesRepo } from './modules/messages/messages.repo';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { archivesRoutes } from './modules/archives/archives.routes';
 import { createMessagesService } from './modules/messages/messages.service';
 import { registerClient } from './plugins/client';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -172,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('views', views);
   const discovery = createDiscoveryRepo(db);
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
-  const { auth, tagging, secret } = await wireJobServices({ config, db, queue, users, sessions, resetTokens, feedWriting, mailer, storage, recognizer, live: app.live, log: app.log });
+  const { auth, tagging, secret, archives } = await wireJobServices({ config, db, queue, users, sessions, resetTokens, feedWriting, mailer, storage, recognizer, live: app.live, log: app.log });
   // A new folder is empty: it grants nothing yet.
   const folders = afterWrites(createFoldersRepo(db), folderWriteTopics(announce, ['insert']));
   // What happens to a member's files, folders and follows reaches them (after each write commits).
@@ -236,6 +237,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Messages touch no cached data (feed pages, sessions): their repository needs no afterWrites.
   const messages = createMessagesService({ messages: createMessagesRepo(db), users, live: app.live });
   await messagesRoutes(app, { messages });
+  await archivesRoutes(app, { archives, storage });
   await registerClient(app, config.clientDir);
   return app;
 }

@@ -1,17 +1,22 @@
 import Fastify from 'fastify';
 import { buildApp } from './app';
+import { claimDataDir } from './backup/data-dir-claim';
+import { appBackups } from './backup/app-backups';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase } from './db/client';
 import { logOptions } from './lib/log-options';
 import { openSharedState } from './lib/shared-state';
 
 const config = loadConfig();
+// PGlite: DATA_DIR is this process's alone, and `npm run backup` asks it for the dump (decision 022).
+const dataDirClaim = config.databaseUrl ? null : await claimDataDir(config.dataDir);
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
 await migrateDatabase(database);
 // In memory, or through Redis when REDIS_URL is set (several app processes behind a balancer).
 // A Fastify instance that never listens lends its logger before the app exists.
 const shared = await openSharedState(config, Fastify({ logger: logOptions(config.logLevel) }).log);
 const app = await buildApp({ config, database, bus: shared.bus, counters: shared.counters, turns: shared.turns, live: shared.live });
+dataDirClaim?.serveBackups(appBackups(database, config, app.log));
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -26,6 +31,7 @@ async function shutdown(signal: string): Promise<void> {
     await app.close();
     await shared.close();
     await database.close();
+    await dataDirClaim?.close();
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'shutdown failed');

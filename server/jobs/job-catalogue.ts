@@ -18,6 +18,10 @@ export type JobPayloads = {
   'view.milestone': { fileId: number; total: number };
   /** Hourly pass that sends each `periodic` member at most one digest a day. */
   'notification-digest.due': Record<string, never>;
+  /** A member asked for their data archive (server/modules/archives). */
+  'member-archive.requested': { archiveId: number };
+  /** Hourly pass that deletes archives past their week. */
+  'member-archives.expired': Record<string, never>;
 };
 export type JobName = keyof JobPayloads;
 
@@ -41,10 +45,13 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
   'notification.created': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'view.milestone': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'notification-digest.due': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * minute },
+  'member-archive.requested': { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: 30 * minute },
+  'member-archives.expired': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * minute },
 };
 
 /** Cron schedules (UTC): pg-boss sends one job per occurrence, whichever process runs the pass. */
 export const jobSchedules: Partial<Record<JobName, string>> = {
   'tokens.expired': '17 * * * *',
   'notification-digest.due': '7 * * * *',
+  'member-archives.expired': '37 * * * *',
 };

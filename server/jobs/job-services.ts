@@ -5,6 +5,7 @@ import { resolveAppSecret } from '../lib/app-secret';
 import type { LiveHub } from '../live/live-hub';
 import type { Mailer } from '../mail/mailer';
 import type { Recognizer } from '../media/recognition/recognizer';
+import { createMemberArchives } from '../modules/archives/member-archives';
 import { createAuthService } from '../modules/auth/auth.service';
 import type { ResetTokensRepo, SessionsRepo } from '../modules/auth/sessions.repo';
 import type { FeedWritingRepos } from '../modules/files/feed-writes';
@@ -45,6 +46,7 @@ export async function wireJobServices(w: JobWiring) {
   // Unsubscribe links signed by one process are checked by another: on several machines they share APP_SECRET.
   const secret = await resolveAppSecret(w.config);
   const notificationMail = createNotificationMailService({ db: w.db, repo: createNotificationMailRepo(w.db), queue: w.queue, config: w.config, secret, log: w.log });
-  registerJobHandlers(w.queue, { auth, sessions: w.sessions, resetTokens: w.resetTokens, tagging, rendition, mailer: w.mailer, notificationMail, live: w.live, log: w.log });
-  return { auth, tagging, secret };
+  const archives = createMemberArchives(w);
+  registerJobHandlers(w.queue, { auth, sessions: w.sessions, resetTokens: w.resetTokens, tagging, rendition, mailer: w.mailer, notificationMail, archives, live: w.live, log: w.log });
+  return { auth, tagging, secret, archives };
 }

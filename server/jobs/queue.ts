@@ -15,6 +15,8 @@ export type JobHandler<N extends JobName> = (data: JobPayloads[N], job: { id: st
 
 export type JobQueue = {
   send<N extends JobName>(name: N, data: JobPayloads[N], opts?: SendOptions): Promise<string | null>;
+  /** Many jobs of one name in one statement (a restore re-enqueues thousands). */
+  sendMany<N extends JobName>(name: N, data: JobPayloads[N][]): Promise<void>;
   /** Registers a handler; it runs only once `start` was called with `work: true`. */
   work<N extends JobName>(name: N, handler: JobHandler<N>): void;
   schedule(name: JobName, cron: string): Promise<void>;
@@ -97,6 +99,9 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
         // (Drizzle's typed execute() is wider than the adapter's structural type, hence the cast.)
         db: sendOpts.tx ? fromDrizzle(sendOpts.tx as never, sql) : undefined,
       });
+    },
+    async sendMany(name, data) {
+      for (let i = 0; i < data.length; i += 1000) await started().insert(name, data.slice(i, i + 1000).map((d) => ({ data: d as object })));
     },
     work(name, handler) {
       if (boss) throw new Error(`Register the ${name} handler before the queue starts`);

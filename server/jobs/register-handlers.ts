@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { registerMailJobs } from '../mail/mail-jobs';
 import type { Mailer } from '../mail/mailer';
+import { registerArchiveJobs } from '../modules/archives/archive-jobs';
+import type { ArchivesService } from '../modules/archives/archives.service';
 import { registerAuthJobs } from '../modules/auth/auth-jobs';
 import type { AuthService } from '../modules/auth/auth.service';
 import type { ResetTokensRepo, SessionsRepo } from '../modules/auth/sessions.repo';
@@ -21,6 +23,7 @@ export type JobServices = {
   rendition: RenditionService;
   mailer: Mailer;
   notificationMail: NotificationMailService;
+  archives: ArchivesService;
   /** Live events a job publishes reach members' streams on every app process (Redis hub at scale). */
   live: LiveHub;
   log: FastifyBaseLogger;
@@ -33,4 +36,5 @@ export function registerJobHandlers(queue: JobQueue, s: JobServices): void {
   registerMailJobs(queue, s.mailer);
   registerAuthJobs(queue, s);
   registerNotificationMailJobs(queue, s.notificationMail);
+  registerArchiveJobs(queue, s.archives);
 }

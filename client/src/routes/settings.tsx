@@ -1,12 +1,13 @@
 import { settingsMessages as m } from '@contract/settings';
 import type { CurrentUser } from '@contract/users';
-import { CreditCard, Lock, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { CreditCard, Download, Lock, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { AppLayout } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ChangeEmailForm, ChangePasswordForm } from '@/features/settings/account-security';
+import { DataArchive } from '@/features/settings/data-archive';
 import { AvatarField } from '@/features/settings/avatar-field';
 import { GeneralPreferences } from '@/features/settings/general-preferences';
 import { usePreferences, useUpdatePreferences } from '@/features/settings/preferences';
@@ -21,6 +22,7 @@ const sections: { id: string; label: string; icon: LucideIcon }[] = [
   { id: 'privacy', label: 'Privacy & Content', icon: ShieldCheck },
   { id: 'security', label: 'Account Security', icon: Lock },
   { id: 'subscription', label: 'Subscription', icon: CreditCard },
+  { id: 'data', label: 'Your data', icon: Download },
 ];
 
 function AccessDenied() {
@@ -81,13 +83,16 @@ function SettingsContent({ user }: { user: CurrentUser }) {
           <SettingsSection id="subscription" icon={CreditCard} title="Subscription" description="Your plan and billing.">
             <SubscriptionCard />
           </SettingsSection>
+          <SettingsSection id="data" icon={Download} title="Your data" description="A copy of everything you have shared and written on Kaleido.">
+            <DataArchive />
+          </SettingsSection>
         </div>
       </div>
     </div>
   );
 }
 
-/** /settings (spec 1 §2.5): four sections for a signed-in member, 'Access Denied' otherwise. */
+/** /settings (spec 1 §2.5): its four sections and Your data (issue 23) for a signed-in member, 'Access Denied' otherwise. */
 export function SettingsPage() {
   const { user, isLoading } = useAuth();
   if (isLoading) return <FullPageSpinner />;

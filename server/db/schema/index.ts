@@ -4,3 +4,4 @@ export * from './folders';
 export * from './follows';
 export * from './notifications';
 export * from './messages';
+export * from './archives';

@@ -4,7 +4,7 @@ import { files } from './files';
 import { folderInvites, folders } from './folders';
 import { users } from './users';
 
-export const notificationTypes = ['like', 'comment', 'reply', 'view', 'save', 'follow', 'folder_invite'] as const;
+export const notificationTypes = ['like', 'comment', 'reply', 'view', 'save', 'follow', 'folder_invite', 'archive_ready'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 /**

@@ -1,5 +1,5 @@
 import type { NotificationDto, NotificationType } from '@contract/notifications';
-import { Bookmark, Eye, FolderInput, Heart, MessageCircle, Reply, UserPlus, type LucideIcon } from 'lucide-react';
+import { Archive, Bookmark, Eye, FolderInput, Heart, MessageCircle, Reply, UserPlus, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,7 @@ const icons: Record<NotificationType, { icon: LucideIcon; tone: string }> = {
   save: { icon: Bookmark, tone: 'bg-emerald-500/12 text-emerald-600 dark:text-emerald-400' },
   follow: { icon: UserPlus, tone: 'bg-violet-500/12 text-violet-600 dark:text-violet-400' },
   folder_invite: { icon: FolderInput, tone: 'bg-fuchsia-500/12 text-fuchsia-600 dark:text-fuchsia-400' },
+  archive_ready: { icon: Archive, tone: 'bg-teal-500/12 text-teal-600 dark:text-teal-400' },
 };
 
 const answered: Partial<Record<NonNullable<NotificationDto['inviteStatus']>, string>> = {

@@ -6,6 +6,8 @@ import type { NotificationDto } from '@contract/notifications';
  */
 export function itemTarget(n: Pick<NotificationDto, 'type' | 'fileId' | 'fromUserId'>): string | null {
   if (n.type === 'save' || n.type === 'folder_invite') return null;
+  // The member's data archive downloads from Settings → Download my data.
+  if (n.type === 'archive_ready') return '/settings#data';
   if (n.type === 'follow') return n.fromUserId ? `/profile/${n.fromUserId}` : null;
   return n.fileId ? `/file/${n.fileId}` : null;
 }
