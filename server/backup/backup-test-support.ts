@@ -138,6 +138,12 @@ export async function seed(t: TestApp): Promise<Seeded & { clients: { ana: TestC
   expect((await clients.bob.post(`/api/users/${ana.id}/follow`)).status).toBe(200);
   expect((await clients.ana.post('/api/messages', { recipientId: bob.id, content: 'See the folder?' })).status).toBe(201);
   expect((await clients.bob.post('/api/messages', { recipientId: ana.id, content: 'Yes!' })).status).toBe(201);
+  // A quiet instance: every image recognised (a job still running would change a row after the snapshot).
+  const unrecognised = sql`select count(*)::int as n from files where kind = 'image' and recognized_at is null`;
+  for (const until = Date.now() + 60_000; ((await t.database.db.execute(unrecognised)) as unknown as { rows: { n: number }[] }).rows[0].n > 0; ) {
+    if (Date.now() > until) throw new Error('images still unrecognised after 60 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return { ana, bob, files, folderId, privateFileId, clients };
 }
 
