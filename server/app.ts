@@ -22,9 +22,7 @@ import { createFeedCache } from './modules/files/feed-cache';
 import { afterWrites } from './lib/after-writes';
 import { createLocalHub, type LiveHub } from './live/live-hub';
 import { eventsRoutes } from './live/events.routes';
-import { createNotificationsRepo } from './modules/notifications/notifications.repo';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { createNotificationsService } from './modules/notifications/notifications.service';
 import { ALL, createLocalBus, type InvalidationBus } from './lib/invalidation-bus';
 import { feedWritingRepos } from './modules/files/feed-writes';
 import { createDiscoveryRepo } from './modules/files/discovery.repo';
@@ -157,24 +155,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const files = feedWriting.files;
   // A view already counted this hour changes nothing (null): opening a file keeps the feed cached.
-  const social = afterWrites(createSocialRepo(db), (method, _args, result) => (method === 'recordView' && result === null ? undefined : touchesFeed()));
+  const social = afterWrites(createSocialRepo(db, queue), (method, _args, result) => (method === 'recordView' && result === null ? undefined : touchesFeed()));
   const discovery = createDiscoveryRepo(db);
-  const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
-  const { auth, tagging, secret } = await wireJobServices({ config, db, queue, users, sessions, resetTokens, feedWriting, mailer, storage, recognizer, live: app.live, log: app.log });
+  const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag, threads: config.recognitionThreads });
+  const { auth, tagging, secret, notifications } = await wireJobServices({ config, db, queue, users, sessions, resetTokens, feedWriting, mailer, storage, recognizer, live: app.live, log: app.log });
   // Folder links, collaborators and accepted invites change which files a viewer sees (the
   // folder grant of server/access/visibility.ts), so their writes invalidate the feed too.
   const folders = afterWrites(createFoldersRepo(db), touchesFeed);
-  // What happens to a member's files, folders and follows reaches them (after each write commits).
-  const notifications = createNotificationsService({ repo: createNotificationsRepo(db), queue, live: app.live, files, folders, log: app.log });
   const folderDeps = {
     folders,
-    links: afterWrites(createFolderFilesRepo(db), touchesFeed),
+    links: afterWrites(createFolderFilesRepo(db, queue), touchesFeed),
     collaborators: afterWrites(createCollaboratorsRepo(db), touchesFeed),
     // A pending invite grants nothing; an accepted one makes the folder's files visible.
-    invites: afterWrites(createInvitesRepo(db), (method) => method === 'accept' && touchesFeed()),
+    invites: afterWrites(createInvitesRepo(db, queue), (method) => method === 'accept' && touchesFeed()),
     files,
     users,
-    notifications,
   };
   const uploads = createUploadService({ files, storage, log: app.log, queue, tmpDir: config.tmpDir, mediaTimeoutMs: config.mediaTimeoutMs, folders: folderDeps });
   await queue.start();
@@ -196,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await authRoutes(app, { config, auth, sessions, throttle });
   await filesRoutes(app, { files, social, uploads, tagging, feedCache, notifications });
-  await socialRoutes(app, { files, social, discovery, feedCache, notifications });
+  await socialRoutes(app, { files, social, discovery, feedCache });
   await mediaRoutes(app, { files, storage });
   await foldersRoutes(app, folderDeps);
   await folderFilesRoutes(app, folderDeps);
@@ -205,11 +200,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await settingsRoutes(app, { users, sessions, storage, queue });
   // A follow changes both members' counts, which their cached sessions (GET /api/user) carry;
   // feed cards show no counts, so the feed stays cached.
-  const follows = afterWrites(createFollowsRepo(db), (_method, args) => {
+  const follows = afterWrites(createFollowsRepo(db, queue), (_method, args) => {
     return Promise.all(args.slice(0, 2).map((id) => bus.publish('user', String(id))));
   });
   const search = createSearchRepo(db);
-  await profilesRoutes(app, { users, follows, folders: folderDeps.folders, files, search, notifications });
+  await profilesRoutes(app, { users, follows, folders: folderDeps.folders, files, search });
   await notificationsRoutes(app, { notifications });
   await eventsRoutes(app, { live: app.live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCount: notifications.unreadCount, bus, sessions });
   await searchRoutes(app, { search, files, folders: folderDeps.folders, links: folderDeps.links });

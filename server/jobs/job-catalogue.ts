@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { QueueOptions } from 'pg-boss';
 import type { Mail } from '../mail/mailer';
 
@@ -14,10 +15,37 @@ export type JobPayloads = {
   'notification.created': { notificationId: number };
   /** Hourly pass that sends each `periodic` member at most one digest a day. */
   'notification-digest.due': Record<string, never>;
+  // Social writes (docs/decisions/017-writes-as-events.md): each commits its row and its event in
+  // one transaction; the handlers notify, fan out, publish live events and queue mail.
+  /** `userId` liked file `fileId` (a new like row; a repeated like sends nothing). */
+  'like.added': { fileId: number; userId: number };
+  /** `userId` took their like of `fileId` back. */
+  'like.removed': { fileId: number; userId: number };
+  /** A comment row; its file and author are read from it. */
+  'comment.added': { commentId: number };
+  /** `followerId` now follows `followingId` (a new follow row). */
+  'follow.added': { followerId: number; followingId: number };
+  /** `userId` linked file `fileId` into folder `folderId` (a new link row, an upload into a folder included). */
+  'file.saved': { fileId: number; folderId: number; userId: number };
+  /** An invite addressed to one member (link invites for anyone send nothing). */
+  'invite.created': { inviteId: number };
+  /** Member `userId` accepted or declined invite `inviteId`. */
+  'invite.answered': { inviteId: number; userId: number };
+  /** File `fileId` reached `total` views, a milestone (10, 100, 1000…: isViewMilestone). */
+  'view.milestone': { fileId: number; total: number };
 };
 export type JobName = keyof JobPayloads;
 
+/** The social writes' events (decision 017): each commits with its row, its handlers notify. */
+export const socialEvents = ['like.added', 'like.removed', 'comment.added', 'follow.added', 'file.saved', 'invite.created', 'invite.answered', 'view.milestone'] as const satisfies readonly JobName[];
+
 const minute = 60;
+
+/**
+ * Social events: a member waits for the live notification, so retries come soon; completed
+ * jobs are kept an hour (one per like, comment, follow: the table must not grow without bound).
+ */
+const eventPolicy: QueueOptions = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute };
 
 /**
  * Retries with exponential back-off (pg-boss: about delay × 2^attempt, with jitter, capped);
@@ -33,6 +61,26 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
   'tokens.expired': { retryLimit: 2, retryDelay: 60, expireInSeconds: 5 * minute },
   'notification.created': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'notification-digest.due': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * minute },
+  'like.added': eventPolicy,
+  'like.removed': eventPolicy,
+  'comment.added': eventPolicy,
+  'follow.added': eventPolicy,
+  'file.saved': eventPolicy,
+  'invite.created': eventPolicy,
+  'invite.answered': eventPolicy,
+  'view.milestone': eventPolicy,
+};
+
+/**
+ * Handlers of one queue running at once in one process (default 1). Recognition jobs wait on the
+ * recognizer's threads, so more run than threads: the next image is read and recorded while one
+ * is analysed. Each social event has a queue of its own, so events of different kinds run side by
+ * side; within one kind a process handles them in order (two likes of one file list newest first
+ * in the order they happened), at 100+ a second each: a queue that waits 10 ms per event keeps up.
+ */
+export const jobConcurrency: Partial<Record<JobName, number>> = {
+  'file.uploaded': Math.max(2, Math.min(availableParallelism(), 4)),
+  'notification.created': 2,
 };
 
 /** Cron schedules (UTC): pg-boss sends one job per occurrence, whichever process runs the pass. */

@@ -3,7 +3,7 @@ import { fromDrizzle, type PgBoss, type QueueOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client';
 import { createBoss } from './boss';
-import { jobPolicies, jobSchedules, type JobName, type JobPayloads } from './job-catalogue';
+import { jobConcurrency, jobPolicies, jobSchedules, type JobName, type JobPayloads } from './job-catalogue';
 
 export type JobInfo = { id: string; state: string; retryCount: number; output: unknown };
 export type SendOptions = {
@@ -15,6 +15,8 @@ export type JobHandler<N extends JobName> = (data: JobPayloads[N], job: { id: st
 
 export type JobQueue = {
   send<N extends JobName>(name: N, data: JobPayloads[N], opts?: SendOptions): Promise<string | null>;
+  /** Several jobs of one name in one statement (a fan-out's mail jobs), in `tx` when given. */
+  sendMany<N extends JobName>(name: N, data: JobPayloads[N][], opts?: Pick<SendOptions, 'tx'>): Promise<void>;
   /** Registers a handler; it runs only once `start` was called with `work: true`. */
   work<N extends JobName>(name: N, handler: JobHandler<N>): void;
   schedule(name: JobName, cron: string): Promise<void>;
@@ -34,6 +36,8 @@ export type JobQueueOptions = {
   /** Tests schedule a job every minute; production uses the catalogue's schedules. */
   schedules?: Partial<Record<JobName, string>>;
   pollingIntervalSeconds?: number;
+  /** Handlers per queue running at once in this process; tests raise or lower it. */
+  concurrency?: Partial<Record<JobName, number>>;
 };
 
 function toInfo(job: { id: string; state: string; retryCount: number; output?: unknown }): JobInfo {
@@ -47,6 +51,7 @@ function toInfo(job: { id: string; state: string; retryCount: number; output?: u
 export function createJobQueue(database: Database, opts: JobQueueOptions): JobQueue {
   const policies = { ...jobPolicies, ...opts.policies };
   const schedules = { ...jobSchedules, ...opts.schedules };
+  const concurrency = { ...jobConcurrency, ...opts.concurrency };
   const handlers = new Map<JobName, JobHandler<JobName>>();
   let boss: PgBoss | null = null;
   let startPromise: Promise<void> | null = null;
@@ -56,20 +61,33 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
     return boss;
   }
 
-  async function startWorker(b: PgBoss, name: JobName, handler: JobHandler<JobName>): Promise<void> {
-    await b.work<JobPayloads[JobName]>(
-      name,
-      { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, notifyPollingIntervalSeconds: 10, includeMetadata: true },
-      async ([job]) => {
-        try {
-          await handler(job.data, { id: job.id, retryCount: job.retryCount });
-        } catch (err) {
-          // The error (message and stack) is stored on the job by pg-boss; the log names the job only.
-          opts.log.warn({ err, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
-          throw err;
-        }
-      },
-    );
+  /**
+   * One pg-boss worker per slot of the queue's concurrency, each fetching one job at a time. A
+   * worker sleeps between fetches (`notifyPollingIntervalSeconds` while LISTEN/NOTIFY works, else
+   * `pollingIntervalSeconds`) unless woken: a NOTIFY wakes it when a job is sent, and pg-boss 12
+   * does not fetch again after a job completes, so a burst sent while it worked would wait one
+   * sleep per job (16 photos: two minutes). Each worker therefore wakes itself after every job it
+   * ran, and sleeps only once a fetch comes back empty.
+   */
+  async function startWorkers(b: PgBoss, name: JobName, handler: JobHandler<JobName>): Promise<void> {
+    for (let slot = 0; slot < (concurrency[name] ?? 1); slot++) {
+      let workerId: string | null = null;
+      workerId = await b.work<JobPayloads[JobName]>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, notifyPollingIntervalSeconds: 10, includeMetadata: true },
+        async ([job]) => {
+          try {
+            await handler(job.data, { id: job.id, retryCount: job.retryCount });
+          } catch (err) {
+            // The error (message and stack) is stored on the job by pg-boss; the log names the job only.
+            opts.log.warn({ err, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+            throw err;
+          } finally {
+            if (workerId) b.notifyWorker(workerId);
+          }
+        },
+      );
+    }
   }
 
   async function doStart(): Promise<void> {
@@ -85,7 +103,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
     boss = b;
     if (!opts.work) return;
     for (const [name, cron] of Object.entries(schedules) as [JobName, string][]) await b.schedule(name, cron, {}, { tz: 'UTC' });
-    for (const [name, handler] of handlers) await startWorker(b, name, handler);
+    for (const [name, handler] of handlers) await startWorkers(b, name, handler);
   }
 
   return {
@@ -97,6 +115,14 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
         // (Drizzle's typed execute() is wider than the adapter's structural type, hence the cast.)
         db: sendOpts.tx ? fromDrizzle(sendOpts.tx as never, sql) : undefined,
       });
+    },
+    async sendMany(name, data, sendOpts = {}) {
+      if (!data.length) return;
+      await started().insert(
+        name,
+        data.map((d) => ({ data: d as object })),
+        { db: sendOpts.tx ? fromDrizzle(sendOpts.tx as never, sql) : undefined },
+      );
     },
     work(name, handler) {
       if (boss) throw new Error(`Register the ${name} handler before the queue starts`);

@@ -8,6 +8,8 @@ import { registerFileJobs } from '../modules/files/file-jobs';
 import type { TaggingService } from '../modules/files/tagging.service';
 import { registerNotificationMailJobs } from '../modules/notification-mail/notification-mail.jobs';
 import type { NotificationMailService } from '../modules/notification-mail/notification-mail.service';
+import type { NotificationEvents } from '../modules/notifications/notification-events';
+import { registerNotificationJobs } from '../modules/notifications/notifications.jobs';
 import type { LiveHub } from '../live/live-hub';
 import type { JobQueue } from './queue';
 
@@ -18,6 +20,8 @@ export type JobServices = {
   tagging: TaggingService;
   mailer: Mailer;
   notificationMail: NotificationMailService;
+  /** The social events' handlers: notifications, reply fan-out, live events, mail jobs. */
+  notificationEvents: NotificationEvents;
   /** Live events a job publishes reach members' streams on every app process (Redis hub at scale). */
   live: LiveHub;
   log: FastifyBaseLogger;
@@ -29,4 +33,5 @@ export function registerJobHandlers(queue: JobQueue, s: JobServices): void {
   registerMailJobs(queue, s.mailer);
   registerAuthJobs(queue, s);
   registerNotificationMailJobs(queue, s.notificationMail);
+  registerNotificationJobs(queue, s.notificationEvents);
 }

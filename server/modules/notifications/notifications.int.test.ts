@@ -4,10 +4,13 @@ import type { NotificationDto, NotificationPage } from '../../../contract/notifi
 import { files, folderInvites, notifications } from '../../db/schema/index';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { jobsSettled } from '../../../tests/helpers/wait';
 import { uploadOk } from '../folders/folder-test-support';
 
 // Issue 12: each event notifies exactly the right member once, never the actor; grouped likes;
 // mark-read touches only the member's own; folder invites answered by the notification's id.
+// Notifications are made by the handlers of the writes' events (decision 017): every read below
+// first waits until no event job is pending, so a row is there, or absent for good.
 
 type Member = { client: TestClient; id: number; name: string };
 
@@ -24,6 +27,7 @@ async function member(firstName: string): Promise<Member> {
 }
 
 async function list(m: Member, query = ''): Promise<NotificationPage> {
+  await jobsSettled(t.database);
   const res = await m.client.get(`/api/notifications${query}`);
   expect(res.status, res.text).toBe(200);
   return res.body;
@@ -31,6 +35,7 @@ async function list(m: Member, query = ''): Promise<NotificationPage> {
 
 /** Every row of one member's notifications, oldest first (what the database holds, ungrouped). */
 async function rows(m: Member) {
+  await jobsSettled(t.database);
   return t.database.db.select().from(notifications).where(eq(notifications.userId, m.id)).orderBy(notifications.id);
 }
 
@@ -195,14 +200,17 @@ describe('folder invites', () => {
   }
 
   async function inviteItem(m: Member, inviteId: number): Promise<NotificationDto> {
+    await jobsSettled(t.database);
     const [row] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, m.id), eq(notifications.inviteId, inviteId)));
     const item = (await list(m, '?limit=100')).notifications.find((n) => n.id === row.id);
     return item!;
   }
 
   it('notifies the addressed member only; a link for anyone notifies nobody', async () => {
+    await jobsSettled(t.database);
     const before = (await t.database.db.select().from(notifications)).length;
     await invite(null);
+    await jobsSettled(t.database);
     expect((await t.database.db.select().from(notifications)).length).toBe(before);
     const { folderId, inviteId } = await invite(ana);
     const item = await inviteItem(ana, inviteId);

@@ -1,0 +1,138 @@
+import type { JobPayloads } from '../../jobs/job-catalogue';
+import { membersWhoSeeFile } from '../../access/visibility';
+import type { Db } from '../../db/client';
+import type { FilesRepo } from '../files/files.repo';
+import type { SocialRepo } from '../files/social.repo';
+import type { FoldersRepo } from '../folders/folders.repo';
+import type { InvitesRepo } from '../folders/invites.repo';
+import type { UsersRepo } from '../users/users.repo';
+import { memberName, notificationText } from './notifications.presenter';
+import type { NewNotification, NotificationsRepo } from './notifications.repo';
+import type { Notifier } from './notifier';
+import { isViewMilestone } from './view-milestones';
+
+type Deps = {
+  notifier: Notifier;
+  repo: Pick<NotificationsRepo, 'commenters' | 'markInviteRead'>;
+  files: Pick<FilesRepo, 'findById'>;
+  users: Pick<UsersRepo, 'findById' | 'findIdsWhereFile'>;
+  comments: Pick<SocialRepo, 'findComment'>;
+  folders: Pick<FoldersRepo, 'findVisible'>;
+  invites: Pick<InvitesRepo, 'findLoadedById' | 'lockPending'>;
+};
+
+/** Earlier commenters told of a new comment, at most: a busy thread must not fan out without bound. */
+export const REPLY_FANOUT_MAX = 50;
+
+/**
+ * What each social event means for notifications (DESIGN.md "Notifications", decision 012), run
+ * by the event's job after the write committed. Everything is read again from the database, so
+ * a job retried later decides the same; every row has a dedupe key, so it inserts nothing twice.
+ * A subject deleted meanwhile (file, comment, member) is nothing to tell.
+ */
+export function createNotificationEvents(d: Deps) {
+  return {
+    async likeAdded({ fileId, userId }: JobPayloads['like.added']): Promise<void> {
+      const [file, actor] = await Promise.all([d.files.findById(fileId), d.users.findById(userId)]);
+      if (!file || !actor) return;
+      await d.notifier.deliver(
+        [{ userId: file.userId, type: 'like', fromUserId: actor.id, fileId, message: notificationText.like(memberName(actor), file.name), dedupeKey: `like:${fileId}:${actor.id}` }],
+        { actor, fileName: file.name },
+      );
+    },
+
+    /**
+     * 'comment' to the owner; 'reply' to the members who had commented before (newest first, at
+     * most REPLY_FANOUT_MAX), except the owner and the author, who may still see the file: one
+     * visibility query for all of them and one insert for every row.
+     */
+    async commentAdded({ commentId }: JobPayloads['comment.added']): Promise<void> {
+      const found = await d.comments.findComment(commentId);
+      const file = found && (await d.files.findById(found.comment.fileId));
+      if (!found || !file) return;
+      const { author } = found;
+      const name = memberName(author);
+      const earlier = await d.repo.commenters(file.id, [file.userId, author.id], REPLY_FANOUT_MAX, commentId);
+      const seeing = new Set(await membersWhoSeeFile(d.users, file.id, earlier));
+      const rows: NewNotification[] = [
+        { userId: file.userId, type: 'comment', fromUserId: author.id, fileId: file.id, message: notificationText.comment(name, file.name), dedupeKey: `comment:${commentId}` },
+        ...earlier
+          .filter((id) => seeing.has(id))
+          .map((userId): NewNotification => ({ userId, type: 'reply', fromUserId: author.id, fileId: file.id, message: notificationText.reply(name, file.name), dedupeKey: `reply:${commentId}` })),
+      ];
+      await d.notifier.deliver(rows, { actor: author, fileName: file.name });
+    },
+
+    async followAdded({ followerId, followingId }: JobPayloads['follow.added']): Promise<void> {
+      const actor = await d.users.findById(followerId);
+      if (!actor) return;
+      await d.notifier.deliver(
+        [{ userId: followingId, type: 'follow', fromUserId: actor.id, message: notificationText.follow(memberName(actor)), dedupeKey: `follow:${actor.id}` }],
+        { actor },
+      );
+    },
+
+    /** Another member put the owner's file in a folder; the folder is named only if the owner may see it. */
+    async fileSaved({ fileId, folderId, userId }: JobPayloads['file.saved']): Promise<void> {
+      const [file, actor] = await Promise.all([d.files.findById(fileId), d.users.findById(userId)]);
+      if (!file || !actor || file.userId === actor.id) return;
+      const seen = await d.folders.findVisible(folderId, { id: file.userId });
+      await d.notifier.deliver(
+        [
+          {
+            userId: file.userId,
+            type: 'save',
+            fromUserId: actor.id,
+            fileId,
+            folderId,
+            message: notificationText.save(memberName(actor), file.name, seen?.name ?? null),
+            dedupeKey: `save:${fileId}:${folderId}:${actor.id}`,
+          },
+        ],
+        { actor, fileName: file.name },
+      );
+    },
+
+    /**
+     * The addressed member of a pending invite. The invite row is locked while the item is
+     * inserted, so an answer racing this job lands after it and marks the item read, or before
+     * it and no unread item is made for an invite already answered.
+     */
+    async inviteCreated({ inviteId }: JobPayloads['invite.created']): Promise<void> {
+      const invite = await d.invites.findLoadedById(inviteId);
+      if (!invite || invite.invitedUserId === null || invite.status !== 'pending') return;
+      await d.notifier.deliver(
+        [
+          {
+            userId: invite.invitedUserId,
+            type: 'folder_invite',
+            fromUserId: invite.createdBy,
+            folderId: invite.folderId,
+            inviteId,
+            message: notificationText.folderInvite(memberName(invite.inviter), invite.folder.name),
+            dedupeKey: `invite:${inviteId}`,
+          },
+        ],
+        { actor: invite.inviter, invite: { status: invite.status, expiresAt: invite.expiresAt } },
+        (tx: Db) => d.invites.lockPending(inviteId, tx),
+      );
+    },
+
+    /** Accepted or declined, by token or from the item: its item no longer waits unread. */
+    async inviteAnswered({ inviteId, userId }: JobPayloads['invite.answered']): Promise<void> {
+      if ((await d.repo.markInviteRead(userId, inviteId)) > 0) await d.notifier.publishUnread(userId);
+    },
+
+    /** `total` is the milestone the file's view count reached (10, 100, 1000…); the viewer is not named. */
+    async viewMilestone({ fileId, total }: JobPayloads['view.milestone']): Promise<void> {
+      if (!isViewMilestone(total)) return;
+      const file = await d.files.findById(fileId);
+      if (!file) return;
+      await d.notifier.deliver(
+        [{ userId: file.userId, type: 'view', fileId, message: notificationText.view(file.name, total), dedupeKey: `view:${fileId}:${total}` }],
+        { actor: null, fileName: file.name },
+      );
+    },
+  };
+}
+export type NotificationEvents = ReturnType<typeof createNotificationEvents>;

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { JobQueue } from '../../jobs/queue';
+import { foreignKeyViolation } from '../../lib/db-errors';
+import type { LiveHub } from '../../live/live-hub';
+import type { FoldersRepo } from '../folders/folders.repo';
+import { singleItem, toNotificationDto } from './notifications.presenter';
+import type { NewNotification, NotificationItem, NotificationRow, NotificationsRepo } from './notifications.repo';
+
+export type Member = { id: number; username: string; firstName: string | null; lastName: string | null; profileImageKey: string | null };
+/** What the live `notification` event shows besides the row: the actor, the file's name, the invite. */
+export type Shown = { actor: Member | null; fileName?: string | null; invite?: NotificationItem['invite'] };
+
+type Deps = {
+  repo: Pick<NotificationsRepo, 'insertMany' | 'unreadCounts'>;
+  queue: Pick<JobQueue, 'sendMany'>;
+  live: LiveHub;
+  folders: Pick<FoldersRepo, 'findVisibleByIds'>;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * Delivers notifications that event handlers decided on: the rows in one multi-row insert (a
+ * repeat of a deduplicated event inserts nothing), their `notification.created` mail jobs in the
+ * same transaction, then a `notification` and an `unread` live event for each row inserted, so a
+ * handler that runs twice changes nothing twice. Never to the actor.
+ */
+export function createNotifier(d: Deps) {
+  /** The rows are committed: a failure here is logged, not retried (a retry would insert nothing and send nothing). */
+  async function publish(rows: NotificationRow[], shown: Shown): Promise<void> {
+    try {
+      const counts = await d.repo.unreadCounts([...new Set(rows.map((r) => r.userId))]);
+      for (const row of rows) {
+        // Only saves and invites carry a folder, one row per event: one lookup, as the list makes it.
+        const visible = row.folderId === null ? [] : await d.folders.findVisibleByIds([row.folderId], { id: row.userId });
+        const item = singleItem(row, { fromUser: shown.actor, fileName: shown.fileName ?? null, invite: shown.invite ?? null });
+        d.live.publish(row.userId, { type: 'notification', data: toNotificationDto(item, new Map(), new Set(visible.map((f) => f.id))) });
+      }
+      for (const [userId, n] of counts) d.live.publish(userId, { type: 'unread', data: { notifications: n } });
+    } catch (err) {
+      d.log.error({ err }, 'live notification events failed');
+    }
+  }
+
+  return {
+    /**
+     * Inserts what is new of `values`, with mail jobs, and tells the recipients' open tabs.
+     * `guard` runs first in the transaction (false: nothing is inserted). A row whose file,
+     * folder, invite or member was deleted meanwhile is nothing to tell: no rows, no retry.
+     */
+    async deliver(values: NewNotification[], shown: Shown, guard?: (tx: Db) => Promise<boolean>): Promise<NotificationRow[]> {
+      const wanted = values.filter((v) => v.fromUserId == null || v.fromUserId !== v.userId);
+      let rows: NotificationRow[];
+      try {
+        rows = await d.repo.insertMany(wanted, (inserted, tx) => d.queue.sendMany('notification.created', inserted.map((r) => ({ notificationId: r.id })), { tx }), guard);
+      } catch (err) {
+        if (foreignKeyViolation(err) === null) throw err;
+        return [];
+      }
+      if (rows.length) await publish(rows, shown);
+      return rows;
+    },
+
+    /** The member's badge in every open tab, after their items changed without a new one. */
+    async publishUnread(userId: number): Promise<void> {
+      const counts = await d.repo.unreadCounts([userId]);
+      d.live.publish(userId, { type: 'unread', data: { notifications: counts.get(userId) ?? 0 } });
+    },
+  };
+}
+export type Notifier = ReturnType<typeof createNotifier>;
