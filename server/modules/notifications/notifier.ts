@@ -50,6 +50,7 @@ export function createNotifier(d: Deps) {
      */
     async deliver(values: NewNotification[], shown: Shown, guard?: (tx: Db) => Promise<boolean>): Promise<NotificationRow[]> {
       const wanted = values.filter((v) => v.fromUserId == null || v.fromUserId !== v.userId);
+      if (!wanted.length) return [];
       let rows: NotificationRow[];
       try {
         rows = await d.repo.insertMany(wanted, (inserted, tx) => d.queue.sendMany('notification.created', inserted.map((r) => ({ notificationId: r.id })), { tx }), guard);
