@@ -1,6 +1,8 @@
 import { benchFeed } from './feed.ts';
+import { benchLiveDelivery } from './live-delivery.ts';
 import { benchMedia } from './media.ts';
 import { benchRecognition } from './recognition.ts';
+import { benchRecognitionBurst } from './recognition-burst.ts';
 import { benchSearch } from './search.ts';
 
 // `npm run bench` runs every benchmark; `npm run bench -- feed media` runs the ones named.
@@ -11,6 +13,8 @@ const wanted = (name: string) => !only.length || only.includes(name);
 if (wanted('feed')) await benchFeed();
 if (wanted('media')) await benchMedia();
 if (wanted('recognition')) await benchRecognition();
+if (wanted('recognition-burst')) await benchRecognitionBurst();
+if (wanted('live-delivery')) await benchLiveDelivery();
 if (wanted('search')) await benchSearch();
 // Open handles (worker threads, pools) must not keep the process alive once results are printed.
 process.exit(0);
