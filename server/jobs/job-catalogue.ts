@@ -72,15 +72,22 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
 };
 
 /**
- * Handlers of one queue running at once in one process (default 1). Recognition jobs wait on the
- * recognizer's threads, so more run than threads: the next image is read and recorded while one
- * is analysed. Each social event has a queue of its own, so events of different kinds run side by
- * side; within one kind a process handles them in order (two likes of one file list newest first
- * in the order they happened), at 100+ a second each: a queue that waits 10 ms per event keeps up.
+ * Jobs of one queue a process runs side by side (default 1): its worker fetches up to this many
+ * at once. Recognition jobs wait on the recognizer's threads, so more run than threads: the next
+ * image is read and its result recorded while one is analysed. Social events are many and short,
+ * and each waits on several database round trips: one at a time, a queue falls behind its writes
+ * as soon as the database is busy. Two events of one kind sent within milliseconds may therefore
+ * be told in either order.
  */
 export const jobConcurrency: Partial<Record<JobName, number>> = {
   'file.uploaded': Math.max(2, Math.min(availableParallelism(), 4)),
-  'notification.created': 2,
+  'notification.created': 4,
+  'like.added': 4,
+  'like.removed': 4,
+  'comment.added': 4,
+  'follow.added': 4,
+  'file.saved': 4,
+  'view.milestone': 4,
 };
 
 /** Cron schedules (UTC): pg-boss sends one job per occurrence, whichever process runs the pass. */

@@ -61,33 +61,54 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
     return boss;
   }
 
-  /**
-   * One pg-boss worker per slot of the queue's concurrency, each fetching one job at a time. A
-   * worker sleeps between fetches (`notifyPollingIntervalSeconds` while LISTEN/NOTIFY works, else
-   * `pollingIntervalSeconds`) unless woken: a NOTIFY wakes it when a job is sent, and pg-boss 12
-   * does not fetch again after a job completes, so a burst sent while it worked would wait one
-   * sleep per job (16 photos: two minutes). Each worker therefore wakes itself after every job it
-   * ran, and sleeps only once a fetch comes back empty.
-   */
-  async function startWorkers(b: PgBoss, name: JobName, handler: JobHandler<JobName>): Promise<void> {
-    for (let slot = 0; slot < (concurrency[name] ?? 1); slot++) {
-      let workerId: string | null = null;
-      workerId = await b.work<JobPayloads[JobName]>(
-        name,
-        { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, notifyPollingIntervalSeconds: 10, includeMetadata: true },
-        async ([job]) => {
-          try {
-            await handler(job.data, { id: job.id, retryCount: job.retryCount });
-          } catch (err) {
-            // The error (message and stack) is stored on the job by pg-boss; the log names the job only.
-            opts.log.warn({ err, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
-            throw err;
-          } finally {
-            if (workerId) b.notifyWorker(workerId);
-          }
-        },
-      );
+  /** Runs one job; a failure is logged (by job, never its data) and thrown back for pg-boss to record. */
+  async function runOne(name: JobName, handler: JobHandler<JobName>, job: { id: string; data: JobPayloads[JobName]; retryCount: number }): Promise<void> {
+    try {
+      await handler(job.data, { id: job.id, retryCount: job.retryCount });
+    } catch (err) {
+      // The error (message and stack) is stored on the job by pg-boss; the log names the job only.
+      opts.log.warn({ err, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+      throw err;
     }
+  }
+
+  /**
+   * One pg-boss worker per queue. It fetches up to the queue's concurrency (jobConcurrency) in one
+   * query and runs them side by side, each completing or failing (and retrying) on its own. A
+   * worker sleeps between fetches (`notifyPollingIntervalSeconds` while LISTEN/NOTIFY works, else
+   * `pollingIntervalSeconds`) unless woken: a NOTIFY wakes it when a job is sent, but pg-boss 12
+   * does not fetch again after a batch completes, so a burst sent while it worked would wait one
+   * sleep per batch (16 photos: two minutes). The worker therefore wakes itself after every batch,
+   * and sleeps only once a fetch comes back empty.
+   */
+  async function startWorker(b: PgBoss, name: JobName, handler: JobHandler<JobName>): Promise<void> {
+    const size = Math.max(1, concurrency[name] ?? 1);
+    const polling = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, notifyPollingIntervalSeconds: 10, includeMetadata: true } as const;
+    let workerId: string | null = null;
+    const again = () => {
+      if (workerId) b.notifyWorker(workerId);
+    };
+    if (size === 1) {
+      workerId = await b.work<JobPayloads[JobName]>(name, { ...polling, batchSize: 1 }, async ([job]) => {
+        try {
+          await runOne(name, handler, job);
+        } finally {
+          again();
+        }
+      });
+      return;
+    }
+    workerId = await b.work<JobPayloads[JobName]>(name, { ...polling, batchSize: size, perJobResults: true }, async (jobs) => {
+      try {
+        const settled = await Promise.allSettled(jobs.map((job) => runOne(name, handler, job)));
+        return jobs.map((job, i) => {
+          const outcome = settled[i];
+          return outcome.status === 'fulfilled' ? { id: job.id, status: 'completed' as const } : { id: job.id, status: 'failed' as const, output: outcome.reason };
+        });
+      } finally {
+        again();
+      }
+    });
   }
 
   async function doStart(): Promise<void> {
@@ -103,7 +124,7 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
     boss = b;
     if (!opts.work) return;
     for (const [name, cron] of Object.entries(schedules) as [JobName, string][]) await b.schedule(name, cron, {}, { tz: 'UTC' });
-    for (const [name, handler] of handlers) await startWorkers(b, name, handler);
+    for (const [name, handler] of handlers) await startWorker(b, name, handler);
   }
 
   return {

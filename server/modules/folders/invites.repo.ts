@@ -48,10 +48,10 @@ export function createInvitesRepo(db: Db, events: Pick<JobQueue, 'send'>) {
         .limit(1);
       return row?.inviteId ?? null;
     },
-    /** In `tx`: locks the invite's row while it is pending; false when it is no longer pending. */
-    async lockPending(id: number, tx: Db): Promise<boolean> {
-      const rows = await tx.select({ id: folderInvites.id }).from(folderInvites).where(and(eq(folderInvites.id, id), eq(folderInvites.status, 'pending'))).for('update');
-      return rows.length > 0;
+    /** In `tx`: locks the invite's row (an answer waits for the transaction) and reads its status; null when it is gone. */
+    async lockStatus(id: number, tx: Db): Promise<InviteRow['status'] | null> {
+      const [row] = await tx.select({ status: folderInvites.status }).from(folderInvites).where(eq(folderInvites.id, id)).for('update');
+      return row?.status ?? null;
     },
     async findLoadedById(id: number): Promise<LoadedInvite | null> {
       const [row] = await loaded().where(eq(folderInvites.id, id)).limit(1);

@@ -18,7 +18,7 @@ type Deps = {
   users: Pick<UsersRepo, 'findById' | 'findIdsWhereFile'>;
   comments: Pick<SocialRepo, 'findComment'>;
   folders: Pick<FoldersRepo, 'findVisible'>;
-  invites: Pick<InvitesRepo, 'findLoadedById' | 'lockPending'>;
+  invites: Pick<InvitesRepo, 'findLoadedById' | 'lockStatus'>;
 };
 
 /** Earlier commenters told of a new comment, at most: a busy thread must not fan out without bound. */
@@ -94,13 +94,13 @@ export function createNotificationEvents(d: Deps) {
     },
 
     /**
-     * The addressed member of a pending invite. The invite row is locked while the item is
-     * inserted, so an answer racing this job lands after it and marks the item read, or before
-     * it and no unread item is made for an invite already answered.
+     * The addressed member of an invite. The invite row is locked while the item is inserted:
+     * an answer racing this job lands after it (and its own event marks the item read), or
+     * before it, and the item is made read already. The same item, whenever the job runs.
      */
     async inviteCreated({ inviteId }: JobPayloads['invite.created']): Promise<void> {
       const invite = await d.invites.findLoadedById(inviteId);
-      if (!invite || invite.invitedUserId === null || invite.status !== 'pending') return;
+      if (!invite || invite.invitedUserId === null) return;
       await d.notifier.deliver(
         [
           {
@@ -114,7 +114,10 @@ export function createNotificationEvents(d: Deps) {
           },
         ],
         { actor: invite.inviter, invite: { status: invite.status, expiresAt: invite.expiresAt } },
-        (tx: Db) => d.invites.lockPending(inviteId, tx),
+        async (tx: Db, rows) => {
+          const status = await d.invites.lockStatus(inviteId, tx);
+          return status === null ? [] : rows.map((r) => ({ ...r, isRead: status !== 'pending' }));
+        },
       );
     },
 

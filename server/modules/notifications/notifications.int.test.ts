@@ -34,6 +34,12 @@ async function list(m: Member, query = ''): Promise<NotificationPage> {
 }
 
 /** Every row of one member's notifications, oldest first (what the database holds, ungrouped). */
+/**
+ * The events so far have been told: what follows happens later. Two events of one kind sent
+ * within milliseconds may be told in either order (decision 017); these tests assert an order.
+ */
+const told = () => jobsSettled(t.database);
+
 async function rows(m: Member) {
   await jobsSettled(t.database);
   return t.database.db.select().from(notifications).where(eq(notifications.userId, m.id)).orderBy(notifications.id);
@@ -83,6 +89,7 @@ describe('likes', () => {
   it('reads unread likes of one file as one item, newest actor first, and marks the group read together', async () => {
     const fileId = await uploadOk(owner.client, 'Group.gif');
     await ok(ana.client.post(`/api/files/${fileId}/like`));
+    await told();
     await ok(bob.client.post(`/api/files/${fileId}/like`));
     let item = (await list(owner)).notifications.find((n) => n.fileId === fileId)!;
     expect(item).toMatchObject({ count: 2, message: 'Bob Test and Ana Test liked "Group.gif"' });
@@ -105,6 +112,7 @@ describe('likes', () => {
     const b = await uploadOk(owner.client, 'B.gif');
     await ok(ana.client.post(`/api/files/${a}/like`));
     await ok(ana.client.post(`/api/files/${b}/like`));
+    await told();
     await ok(bob.client.post(`/api/files/${a}/comments`, { content: 'nice' }), 201);
     const page = await list(owner);
     expect(page.notifications.filter((n) => n.fileId === a).map((n) => n.type)).toEqual(['comment', 'like']);
@@ -116,7 +124,9 @@ describe('comments and replies', () => {
   it('tells the owner of a comment and earlier commenters of a reply, never the commenter', async () => {
     const fileId = await uploadOk(owner.client, 'Talk.gif');
     await ok(ana.client.post(`/api/files/${fileId}/comments`, { content: 'first' }), 201);
+    await told();
     await ok(bob.client.post(`/api/files/${fileId}/comments`, { content: 'second' }), 201);
+    await told();
     await ok(owner.client.post(`/api/files/${fileId}/comments`, { content: 'thanks' }), 201);
 
     expect((await rowsOfFile(owner, fileId)).map((r) => [r.type, r.fromUserId])).toEqual([
@@ -156,6 +166,7 @@ describe('follows, saves, views', () => {
     const privateId = JSON.parse(privateFolder).id as number;
     const publicId = JSON.parse(publicFolder).id as number;
     await ok(ana.client.post(`/api/files/${fileId}/folders`, { folderId: privateId }));
+    await told();
     await ok(ana.client.post(`/api/folders/${publicId}/files`, { fileId }));
     await ok(ana.client.post(`/api/folders/${publicId}/files`, { fileId }));
     const ownFolder = JSON.parse((await ok(owner.client.post('/api/folders', { name: 'Mine' }), 201)).text).id as number;
@@ -177,6 +188,7 @@ describe('follows, saves, views', () => {
     await ok(ana.client.get(`/api/files/${fileId}`)); // 9
     expect((await rowsOfFile(owner, fileId)).filter((r) => r.type === 'view')).toEqual([]);
     await ok(bob.client.get(`/api/files/${fileId}`)); // 10
+    await told();
     await ok(bob.client.get(`/api/files/${fileId}`)); // same viewer, same hour: not counted
     await ok(owner.client.get(`/api/files/${fileId}`)); // the owner's views never count
     await t.database.db.update(files).set({ viewCount: 99 }).where(eq(files.id, fileId));

@@ -47,18 +47,19 @@ export function createNotificationsRepo(db: Db) {
     /**
      * Inserts notifications in one statement; a repeat of a deduplicated event inserts nothing,
      * so only the rows this call added come back. `then` runs in the same transaction (their
-     * `notification.created` jobs), so a job exists exactly when its row does. `guard` runs
-     * first in the transaction: false inserts nothing (an invite answered meanwhile).
+     * `notification.created` jobs), so a job exists exactly when its row does. `settle` runs
+     * first in the transaction and answers the rows to insert (read under a lock it takes there).
      */
     async insertMany(
       values: NewNotification[],
       then: (rows: NotificationRow[], tx: Db) => Promise<unknown>,
-      guard?: (tx: Db) => Promise<boolean>,
+      settle?: (tx: Db, values: NewNotification[]) => Promise<NewNotification[]>,
     ): Promise<NotificationRow[]> {
       if (!values.length) return [];
       return db.transaction(async (tx) => {
-        if (guard && !(await guard(tx as unknown as Db))) return [];
-        const rows = await tx.insert(notifications).values(values).onConflictDoNothing().returning();
+        const final = settle ? await settle(tx as unknown as Db, values) : values;
+        if (!final.length) return [];
+        const rows = await tx.insert(notifications).values(final).onConflictDoNothing().returning();
         if (rows.length) await then(rows, tx as unknown as Db);
         return rows;
       });

@@ -45,15 +45,16 @@ export function createNotifier(d: Deps) {
   return {
     /**
      * Inserts what is new of `values`, with mail jobs, and tells the recipients' open tabs.
-     * `guard` runs first in the transaction (false: nothing is inserted). A row whose file,
-     * folder, invite or member was deleted meanwhile is nothing to tell: no rows, no retry.
+     * `settle` runs first in the transaction and may change the rows (an invite read under its
+     * lock). A row whose file, folder, invite or member was deleted meanwhile is nothing to
+     * tell: no rows, no retry.
      */
-    async deliver(values: NewNotification[], shown: Shown, guard?: (tx: Db) => Promise<boolean>): Promise<NotificationRow[]> {
+    async deliver(values: NewNotification[], shown: Shown, settle?: (tx: Db, values: NewNotification[]) => Promise<NewNotification[]>): Promise<NotificationRow[]> {
       const wanted = values.filter((v) => v.fromUserId == null || v.fromUserId !== v.userId);
       if (!wanted.length) return [];
       let rows: NotificationRow[];
       try {
-        rows = await d.repo.insertMany(wanted, (inserted, tx) => d.queue.sendMany('notification.created', inserted.map((r) => ({ notificationId: r.id })), { tx }), guard);
+        rows = await d.repo.insertMany(wanted, (inserted, tx) => d.queue.sendMany('notification.created', inserted.map((r) => ({ notificationId: r.id })), { tx }), settle);
       } catch (err) {
         if (foreignKeyViolation(err) === null) throw err;
         return [];
