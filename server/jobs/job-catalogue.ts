@@ -72,22 +72,23 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
 };
 
 /**
- * Jobs of one queue a process runs side by side (default 1): its worker fetches up to this many
- * at once. Recognition jobs wait on the recognizer's threads, so more run than threads: the next
- * image is read and its result recorded while one is analysed. Social events are many and short,
- * and each waits on several database round trips: one at a time, a queue falls behind its writes
- * as soon as the database is busy. Two events of one kind sent within milliseconds may therefore
- * be told in either order.
+ * Jobs of one queue a process takes at once (default 1): its worker fetches up to this many in
+ * one query. Recognition jobs wait on the recognizer's threads, so more run than threads: the
+ * next image is read and its result recorded while one is analysed. Social events are many and
+ * short, and each waits on several database round trips: handled one at a time, a queue falls
+ * behind its writes as soon as the database is busy. The frequent ones are handled a batch at a
+ * time (one read and one insert for all of it: server/modules/notifications/notifications.jobs.ts);
+ * comments and mail side by side, each on its own.
  */
 export const jobConcurrency: Partial<Record<JobName, number>> = {
   'file.uploaded': Math.max(2, Math.min(availableParallelism(), 4)),
   'notification.created': 4,
-  'like.added': 4,
-  'like.removed': 4,
   'comment.added': 4,
-  'follow.added': 4,
-  'file.saved': 4,
-  'view.milestone': 4,
+  'like.added': 25,
+  'like.removed': 25,
+  'follow.added': 25,
+  'file.saved': 10,
+  'view.milestone': 25,
 };
 
 /** Cron schedules (UTC): pg-boss sends one job per occurrence, whichever process runs the pass. */

@@ -12,6 +12,8 @@ export type SendOptions = {
   startAfterSeconds?: number;
 };
 export type JobHandler<N extends JobName> = (data: JobPayloads[N], job: { id: string; retryCount: number }) => Promise<void>;
+/** Handles every job of a fetched batch at once (one query for all of them); they succeed or are retried together. */
+export type BatchHandler<N extends JobName> = (data: JobPayloads[N][]) => Promise<void>;
 
 export type JobQueue = {
   send<N extends JobName>(name: N, data: JobPayloads[N], opts?: SendOptions): Promise<string | null>;
@@ -19,6 +21,8 @@ export type JobQueue = {
   sendMany<N extends JobName>(name: N, data: JobPayloads[N][], opts?: Pick<SendOptions, 'tx'>): Promise<void>;
   /** Registers a handler; it runs only once `start` was called with `work: true`. */
   work<N extends JobName>(name: N, handler: JobHandler<N>): void;
+  /** Registers a handler of whole batches (up to the queue's jobConcurrency jobs); idempotent handlers only. */
+  workBatch<N extends JobName>(name: N, handler: BatchHandler<N>): void;
   schedule(name: JobName, cron: string): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -40,6 +44,9 @@ export type JobQueueOptions = {
   concurrency?: Partial<Record<JobName, number>>;
 };
 
+/** Workers of a queue with a batch handler (see startWorker). */
+const BATCH_WORKERS = 2;
+
 function toInfo(job: { id: string; state: string; retryCount: number; output?: unknown }): JobInfo {
   return { id: job.id, state: job.state, retryCount: job.retryCount, output: job.output ?? null };
 }
@@ -52,7 +59,8 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
   const policies = { ...jobPolicies, ...opts.policies };
   const schedules = { ...jobSchedules, ...opts.schedules };
   const concurrency = { ...jobConcurrency, ...opts.concurrency };
-  const handlers = new Map<JobName, JobHandler<JobName>>();
+  type Registered = { each: JobHandler<JobName> } | { batch: BatchHandler<JobName> };
+  const handlers = new Map<JobName, Registered>();
   let boss: PgBoss | null = null;
   let startPromise: Promise<void> | null = null;
 
@@ -61,46 +69,63 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
     return boss;
   }
 
-  /** Runs one job; a failure is logged (by job, never its data) and thrown back for pg-boss to record. */
-  async function runOne(name: JobName, handler: JobHandler<JobName>, job: { id: string; data: JobPayloads[JobName]; retryCount: number }): Promise<void> {
+  /** Runs a job or a batch; a failure is logged (by job, never its data) and thrown back for pg-boss to record. */
+  async function logged<T>(name: JobName, jobs: { id: string; retryCount: number }[], run: () => Promise<T>): Promise<T> {
     try {
-      await handler(job.data, { id: job.id, retryCount: job.retryCount });
+      return await run();
     } catch (err) {
-      // The error (message and stack) is stored on the job by pg-boss; the log names the job only.
-      opts.log.warn({ err, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
+      // The error (message and stack) is stored on the job by pg-boss; the log names the jobs only.
+      opts.log.warn({ err, job: name, jobIds: jobs.map((j) => j.id), retryCount: Math.max(...jobs.map((j) => j.retryCount)) }, 'job failed');
       throw err;
     }
   }
 
   /**
-   * One pg-boss worker per queue. It fetches up to the queue's concurrency (jobConcurrency) in one
-   * query and runs them side by side, each completing or failing (and retrying) on its own. A
-   * worker sleeps between fetches (`notifyPollingIntervalSeconds` while LISTEN/NOTIFY works, else
-   * `pollingIntervalSeconds`) unless woken: a NOTIFY wakes it when a job is sent, but pg-boss 12
-   * does not fetch again after a batch completes, so a burst sent while it worked would wait one
-   * sleep per batch (16 photos: two minutes). The worker therefore wakes itself after every batch,
-   * and sleeps only once a fetch comes back empty.
+   * One pg-boss worker per queue. It fetches up to the queue's jobConcurrency jobs in one query:
+   * a batch handler takes them all at once; otherwise they run side by side, each completing or
+   * failing (and retrying) on its own. A worker sleeps between fetches (`notifyPollingIntervalSeconds`
+   * while LISTEN/NOTIFY works, else `pollingIntervalSeconds`) unless woken: a NOTIFY wakes it when
+   * a job is sent, but pg-boss 12 does not fetch again after a batch completes, so a burst sent
+   * while it worked would wait one sleep per batch (16 photos: two minutes). The worker therefore
+   * wakes itself after every batch, and sleeps only once a fetch comes back empty.
    */
-  async function startWorker(b: PgBoss, name: JobName, handler: JobHandler<JobName>): Promise<void> {
+  async function startWorker(b: PgBoss, name: JobName, registered: Registered): Promise<void> {
     const size = Math.max(1, concurrency[name] ?? 1);
-    const polling = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, notifyPollingIntervalSeconds: 10, includeMetadata: true } as const;
+    const polling = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, notifyPollingIntervalSeconds: 10, includeMetadata: true, batchSize: size } as const;
     let workerId: string | null = null;
     const again = () => {
       if (workerId) b.notifyWorker(workerId);
     };
+    if ('batch' in registered) {
+      // Two workers: while one handles a batch, the other fetches what arrived meanwhile, so an
+      // event waits for at most the batch in hand rather than for it and a fetch after it.
+      for (let i = 0; i < BATCH_WORKERS; i++) {
+        let id: string | null = null;
+        id = await b.work<JobPayloads[JobName]>(name, polling, async (jobs) => {
+          try {
+            await logged(name, jobs, () => registered.batch(jobs.map((j) => j.data)));
+          } finally {
+            if (id) b.notifyWorker(id);
+          }
+        });
+      }
+      return;
+    }
+    const runOne = (job: { id: string; data: JobPayloads[JobName]; retryCount: number }) =>
+      logged(name, [job], () => registered.each(job.data, { id: job.id, retryCount: job.retryCount }));
     if (size === 1) {
-      workerId = await b.work<JobPayloads[JobName]>(name, { ...polling, batchSize: 1 }, async ([job]) => {
+      workerId = await b.work<JobPayloads[JobName]>(name, polling, async ([job]) => {
         try {
-          await runOne(name, handler, job);
+          await runOne(job);
         } finally {
           again();
         }
       });
       return;
     }
-    workerId = await b.work<JobPayloads[JobName]>(name, { ...polling, batchSize: size, perJobResults: true }, async (jobs) => {
+    workerId = await b.work<JobPayloads[JobName]>(name, { ...polling, perJobResults: true }, async (jobs) => {
       try {
-        const settled = await Promise.allSettled(jobs.map((job) => runOne(name, handler, job)));
+        const settled = await Promise.allSettled(jobs.map(runOne));
         return jobs.map((job, i) => {
           const outcome = settled[i];
           return outcome.status === 'fulfilled' ? { id: job.id, status: 'completed' as const } : { id: job.id, status: 'failed' as const, output: outcome.reason };
@@ -147,7 +172,11 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
     },
     work(name, handler) {
       if (boss) throw new Error(`Register the ${name} handler before the queue starts`);
-      handlers.set(name, handler as JobHandler<JobName>);
+      handlers.set(name, { each: handler as JobHandler<JobName> });
+    },
+    workBatch(name, handler) {
+      if (boss) throw new Error(`Register the ${name} handler before the queue starts`);
+      handlers.set(name, { batch: handler as BatchHandler<JobName> });
     },
     async schedule(name, cron) {
       await started().schedule(name, cron, {}, { tz: 'UTC' });

@@ -113,8 +113,9 @@ describe('a handler that runs twice', () => {
     const stop = t.app.live.subscribe(owner.id, (e) => heard.push(e));
     try {
       const events = eventsOver(t, t.database.db);
-      await events.likeAdded({ fileId, userId: ana.id });
-      await events.likeAdded({ fileId, userId: ana.id });
+      await events.likesAdded([{ fileId, userId: ana.id }]);
+      // Again, and twice in one batch (a job fetched twice, or sent twice).
+      await events.likesAdded([{ fileId, userId: ana.id }, { fileId, userId: ana.id }]);
       const rows = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, owner.id), eq(notifications.fileId, fileId)));
       expect(rows.map((r) => [r.type, r.fromUserId])).toEqual([['like', ana.id]]);
       expect(has({ notificationId: rows[0].id })(await jobData('notification.created'))).toBe(1);

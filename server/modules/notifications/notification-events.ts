@@ -8,12 +8,12 @@ import type { InvitesRepo } from '../folders/invites.repo';
 import type { UsersRepo } from '../users/users.repo';
 import { memberName, notificationText } from './notifications.presenter';
 import type { NewNotification, NotificationsRepo } from './notifications.repo';
-import type { Notifier } from './notifier';
+import type { Notifier, Outgoing } from './notifier';
 import { isViewMilestone } from './view-milestones';
 
 type Deps = {
   notifier: Notifier;
-  repo: Pick<NotificationsRepo, 'commenters' | 'markInviteRead'>;
+  repo: Pick<NotificationsRepo, 'commenters' | 'markInviteRead' | 'filesByIds' | 'membersByIds'>;
   files: Pick<FilesRepo, 'findById'>;
   users: Pick<UsersRepo, 'findById' | 'findIdsWhereFile'>;
   comments: Pick<SocialRepo, 'findComment'>;
@@ -28,17 +28,31 @@ export const REPLY_FANOUT_MAX = 50;
  * What each social event means for notifications (DESIGN.md "Notifications", decision 012), run
  * by the event's job after the write committed. Everything is read again from the database, so
  * a job retried later decides the same; every row has a dedupe key, so it inserts nothing twice.
- * A subject deleted meanwhile (file, comment, member) is nothing to tell.
+ * A subject deleted meanwhile (file, comment, member) is nothing to tell. The frequent events come
+ * in batches (likes, follows, saves, view milestones): one read of their files and members and one
+ * insert for the whole batch, so a busy database costs a batch what it costs one event.
  */
 export function createNotificationEvents(d: Deps) {
+  /** The files and members a batch names, by id, in two queries. */
+  async function load(fileIds: number[], memberIds: number[]) {
+    const [files, members] = await Promise.all([d.repo.filesByIds(fileIds), d.repo.membersByIds(memberIds)]);
+    return { file: new Map(files.map((f) => [f.id, f])), member: new Map(members.map((m) => [m.id, m])) };
+  }
+
   return {
-    async likeAdded({ fileId, userId }: JobPayloads['like.added']): Promise<void> {
-      const [file, actor] = await Promise.all([d.files.findById(fileId), d.users.findById(userId)]);
-      if (!file || !actor) return;
-      await d.notifier.deliver(
-        [{ userId: file.userId, type: 'like', fromUserId: actor.id, fileId, message: notificationText.like(memberName(actor), file.name), dedupeKey: `like:${fileId}:${actor.id}` }],
-        { actor, fileName: file.name },
+    async likesAdded(likes: JobPayloads['like.added'][]): Promise<void> {
+      const { file, member } = await load(
+        likes.map((l) => l.fileId),
+        likes.map((l) => l.userId),
       );
+      const outgoing = likes.flatMap(({ fileId, userId }): Outgoing[] => {
+        const f = file.get(fileId);
+        const actor = member.get(userId);
+        if (!f || !actor) return [];
+        const values: NewNotification = { userId: f.userId, type: 'like', fromUserId: actor.id, fileId, message: notificationText.like(memberName(actor), f.name), dedupeKey: `like:${fileId}:${actor.id}` };
+        return [{ values, shown: { actor, fileName: f.name } }];
+      });
+      await d.notifier.deliverEach(outgoing);
     },
 
     /**
@@ -63,34 +77,37 @@ export function createNotificationEvents(d: Deps) {
       await d.notifier.deliver(rows, { actor: author, fileName: file.name });
     },
 
-    async followAdded({ followerId, followingId }: JobPayloads['follow.added']): Promise<void> {
-      const actor = await d.users.findById(followerId);
-      if (!actor) return;
-      await d.notifier.deliver(
-        [{ userId: followingId, type: 'follow', fromUserId: actor.id, message: notificationText.follow(memberName(actor)), dedupeKey: `follow:${actor.id}` }],
-        { actor },
+    async followsAdded(followed: JobPayloads['follow.added'][]): Promise<void> {
+      const { member } = await load(
+        [],
+        followed.map((f) => f.followerId),
       );
+      const outgoing = followed.flatMap(({ followerId, followingId }): Outgoing[] => {
+        const actor = member.get(followerId);
+        if (!actor) return [];
+        return [{ values: { userId: followingId, type: 'follow', fromUserId: actor.id, message: notificationText.follow(memberName(actor)), dedupeKey: `follow:${actor.id}` }, shown: { actor } }];
+      });
+      await d.notifier.deliverEach(outgoing);
     },
 
     /** Another member put the owner's file in a folder; the folder is named only if the owner may see it. */
-    async fileSaved({ fileId, folderId, userId }: JobPayloads['file.saved']): Promise<void> {
-      const [file, actor] = await Promise.all([d.files.findById(fileId), d.users.findById(userId)]);
-      if (!file || !actor || file.userId === actor.id) return;
-      const seen = await d.folders.findVisible(folderId, { id: file.userId });
-      await d.notifier.deliver(
-        [
-          {
-            userId: file.userId,
-            type: 'save',
-            fromUserId: actor.id,
-            fileId,
-            folderId,
-            message: notificationText.save(memberName(actor), file.name, seen?.name ?? null),
-            dedupeKey: `save:${fileId}:${folderId}:${actor.id}`,
-          },
-        ],
-        { actor, fileName: file.name },
+    async filesSaved(saves: JobPayloads['file.saved'][]): Promise<void> {
+      const { file, member } = await load(
+        saves.map((s) => s.fileId),
+        saves.map((s) => s.userId),
       );
+      const outgoing = await Promise.all(
+        saves.map(async ({ fileId, folderId, userId }): Promise<Outgoing[]> => {
+          const f = file.get(fileId);
+          const actor = member.get(userId);
+          if (!f || !actor || f.userId === actor.id) return [];
+          const seen = await d.folders.findVisible(folderId, { id: f.userId });
+          const message = notificationText.save(memberName(actor), f.name, seen?.name ?? null);
+          const values: NewNotification = { userId: f.userId, type: 'save', fromUserId: actor.id, fileId, folderId, message, dedupeKey: `save:${fileId}:${folderId}:${actor.id}` };
+          return [{ values, shown: { actor, fileName: f.name } }];
+        }),
+      );
+      await d.notifier.deliverEach(outgoing.flat());
     },
 
     /**
@@ -127,14 +144,18 @@ export function createNotificationEvents(d: Deps) {
     },
 
     /** `total` is the milestone the file's view count reached (10, 100, 1000…); the viewer is not named. */
-    async viewMilestone({ fileId, total }: JobPayloads['view.milestone']): Promise<void> {
-      if (!isViewMilestone(total)) return;
-      const file = await d.files.findById(fileId);
-      if (!file) return;
-      await d.notifier.deliver(
-        [{ userId: file.userId, type: 'view', fileId, message: notificationText.view(file.name, total), dedupeKey: `view:${fileId}:${total}` }],
-        { actor: null, fileName: file.name },
+    async viewMilestones(reached: JobPayloads['view.milestone'][]): Promise<void> {
+      const milestones = reached.filter((r) => isViewMilestone(r.total));
+      const { file } = await load(
+        milestones.map((m) => m.fileId),
+        [],
       );
+      const outgoing = milestones.flatMap(({ fileId, total }): Outgoing[] => {
+        const f = file.get(fileId);
+        if (!f) return [];
+        return [{ values: { userId: f.userId, type: 'view', fileId, message: notificationText.view(f.name, total), dedupeKey: `view:${fileId}:${total}` }, shown: { actor: null, fileName: f.name } }];
+      });
+      await d.notifier.deliverEach(outgoing);
     },
   };
 }

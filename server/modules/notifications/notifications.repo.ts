@@ -162,6 +162,21 @@ export function createNotificationsRepo(db: Db) {
       return rows.map((r) => r.userId);
     },
 
+    /** What a batch of events shows of their files: owner and name, one query for all. */
+    async filesByIds(ids: number[]): Promise<{ id: number; userId: number; name: string }[]> {
+      if (!ids.length) return [];
+      return db.select({ id: files.id, userId: files.userId, name: files.name }).from(files).where(inArray(files.id, [...new Set(ids)]));
+    },
+
+    /** The members who acted in a batch of events, as their live items show them. */
+    async membersByIds(ids: number[]) {
+      if (!ids.length) return [];
+      return db
+        .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, profileImageKey: users.profileImageKey })
+        .from(users)
+        .where(inArray(users.id, [...new Set(ids)]));
+    },
+
     /** Display fields of the members named in grouped items. */
     async actors(ids: number[]) {
       if (!ids.length) return [];

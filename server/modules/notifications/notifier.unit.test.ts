@@ -53,6 +53,19 @@ describe('createNotifier().deliver', () => {
     expect(heard).toEqual([]);
   });
 
+  it('tells the rest of a batch, one by one, when one of its rows points at something deleted', async () => {
+    const gone = Object.assign(new Error('foreign key'), { code: '23503' });
+    const insertMany = vi.fn(async (values: { fileId?: number | null }[]) => {
+      if (values.length > 1 || values[0].fileId === 6) throw gone;
+      return [row({ fileId: values[0].fileId ?? null })];
+    });
+    const { n, heard } = notifier({ insertMany: insertMany as never });
+    const like = (fileId: number) => ({ values: { userId: 1, type: 'like' as const, fromUserId: 2, fileId, message: 'x', dedupeKey: `like:${fileId}:2` }, shown: { actor } });
+    const rows = await n.deliverEach([like(5), like(6)]);
+    expect(rows.map((r) => r.fileId)).toEqual([5]);
+    expect(heard.filter((e) => e.type === 'notification')).toHaveLength(1);
+  });
+
   it('lets any other failure through, so the job is retried', async () => {
     const { n } = notifier({ insertMany: vi.fn().mockRejectedValue(new Error('database gone')) });
     await expect(n.deliver([{ userId: 1, type: 'like', fromUserId: 2, fileId: 5, message: 'x' }], { actor })).rejects.toThrow('database gone');
