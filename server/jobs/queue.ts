@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { fromDrizzle, type PgBoss, type QueueOptions } from 'pg-boss';
+import { fromDrizzle, type PgBoss, type QueueOptions, type WorkOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client';
 import { createBoss } from './boss';
@@ -91,48 +91,34 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
    */
   async function startWorker(b: PgBoss, name: JobName, registered: Registered): Promise<void> {
     const size = Math.max(1, concurrency[name] ?? 1);
-    const polling = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, notifyPollingIntervalSeconds: 10, includeMetadata: true, batchSize: size } as const;
-    let workerId: string | null = null;
-    const again = () => {
-      if (workerId) b.notifyWorker(workerId);
-    };
-    if ('batch' in registered) {
-      // Two workers: while one handles a batch, the other fetches what arrived meanwhile, so an
-      // event waits for at most the batch in hand rather than for it and a fetch after it.
-      for (let i = 0; i < BATCH_WORKERS; i++) {
-        let id: string | null = null;
-        id = await b.work<JobPayloads[JobName]>(name, polling, async (jobs) => {
-          try {
-            await logged(name, jobs, () => registered.batch(jobs.map((j) => j.data)));
-          } finally {
-            if (id) b.notifyWorker(id);
-          }
-        });
-      }
-      return;
-    }
-    const runOne = (job: { id: string; data: JobPayloads[JobName]; retryCount: number }) =>
-      logged(name, [job], () => registered.each(job.data, { id: job.id, retryCount: job.retryCount }));
-    if (size === 1) {
-      workerId = await b.work<JobPayloads[JobName]>(name, polling, async ([job]) => {
+    const options: WorkOptions = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, notifyPollingIntervalSeconds: 10, includeMetadata: true, batchSize: size };
+    type Fetched = { id: string; data: JobPayloads[JobName]; retryCount: number };
+
+    /** One pg-boss worker whose handler wakes that same worker once it finished. */
+    async function worker(workOptions: WorkOptions, handle: (jobs: Fetched[]) => Promise<unknown>): Promise<void> {
+      let id: string | null = null;
+      id = await b.work<JobPayloads[JobName]>(name, workOptions, async (jobs: Fetched[]) => {
         try {
-          await runOne(job);
+          return await handle(jobs);
         } finally {
-          again();
+          if (id) b.notifyWorker(id);
         }
       });
+    }
+
+    if ('batch' in registered) {
+      // Two workers: while one handles a batch, the other fetches what arrived meanwhile.
+      for (let i = 0; i < BATCH_WORKERS; i++) await worker(options, (jobs) => logged(name, jobs, () => registered.batch(jobs.map((j) => j.data))));
       return;
     }
-    workerId = await b.work<JobPayloads[JobName]>(name, { ...polling, perJobResults: true }, async (jobs) => {
-      try {
-        const settled = await Promise.allSettled(jobs.map(runOne));
-        return jobs.map((job, i) => {
-          const outcome = settled[i];
-          return outcome.status === 'fulfilled' ? { id: job.id, status: 'completed' as const } : { id: job.id, status: 'failed' as const, output: outcome.reason };
-        });
-      } finally {
-        again();
-      }
+    const runOne = (job: Fetched) => logged(name, [job], () => registered.each(job.data, { id: job.id, retryCount: job.retryCount }));
+    if (size === 1) return worker(options, ([job]) => runOne(job));
+    await worker({ ...options, perJobResults: true }, async (jobs) => {
+      const settled = await Promise.allSettled(jobs.map(runOne));
+      return jobs.map((job, i) => {
+        const outcome = settled[i];
+        return outcome.status === 'fulfilled' ? { id: job.id, status: 'completed' as const } : { id: job.id, status: 'failed' as const, output: outcome.reason };
+      });
     });
   }
 
