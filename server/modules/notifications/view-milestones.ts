@@ -6,13 +6,3 @@ export function isViewMilestone(total: number): boolean {
   return n === 1;
 }
 
-/**
- * The milestones a count passed on its way from `before` (excluded) to `after` (included): a
- * counter flushed in steps (95 → 104) passes 100 without stopping on it. Each is one
- * `view.milestone` job, `{ fileId, total: milestone }`.
- */
-export function viewMilestonesCrossed(before: number, after: number): number[] {
-  const crossed: number[] = [];
-  for (let m = 10; m <= after; m *= 10) if (m > before) crossed.push(m);
-  return crossed;
-}

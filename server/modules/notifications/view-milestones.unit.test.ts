@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isViewMilestone, viewMilestonesCrossed } from './view-milestones';
+import { isViewMilestone } from './view-milestones';
 
 describe('isViewMilestone', () => {
   it('is true at 10, 100, 1000 … only', () => {
@@ -7,12 +7,3 @@ describe('isViewMilestone', () => {
   });
 });
 
-describe('viewMilestonesCrossed', () => {
-  it('names each milestone passed, the end included and the start not', () => {
-    expect(viewMilestonesCrossed(95, 104)).toEqual([100]);
-    expect(viewMilestonesCrossed(9, 10)).toEqual([10]);
-    expect(viewMilestonesCrossed(10, 11)).toEqual([]);
-    expect(viewMilestonesCrossed(0, 1500)).toEqual([10, 100, 1000]);
-    expect(viewMilestonesCrossed(100, 100)).toEqual([]);
-  });
-});
