@@ -1,9 +1,11 @@
 import { benchBackup } from './backup.ts';
 import { benchFeed } from './feed.ts';
+import { benchLiveDelivery } from './live-delivery.ts';
 import { benchMedia } from './media.ts';
 import { benchMix } from './mix.ts';
 import { benchPhoneMedia } from './phone-media.ts';
 import { benchRecognition } from './recognition.ts';
+import { benchRecognitionBurst } from './recognition-burst.ts';
 import { benchSearch } from './search.ts';
 
 // `npm run bench` runs every benchmark; `npm run bench -- feed media` runs the ones named.
@@ -17,6 +19,8 @@ if (wanted('media')) {
   await benchPhoneMedia();
 }
 if (wanted('recognition')) await benchRecognition();
+if (wanted('recognition-burst')) await benchRecognitionBurst();
+if (wanted('live-delivery')) await benchLiveDelivery();
 if (wanted('search')) await benchSearch();
 if (wanted('mix')) await benchMix();
 if (wanted('backup')) await benchBackup();

@@ -25,9 +25,7 @@ import { createViewsRepo } from './modules/files/views.repo';
 import { afterWrites } from './lib/after-writes';
 import { createLocalHub, type LiveHub } from './live/live-hub';
 import { eventsRoutes } from './live/events.routes';
-import { createNotificationsRepo } from './modules/notifications/notifications.repo';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
-import { createNotificationsService } from './modules/notifications/notifications.service';
 import { ALL, createLocalBus, type InvalidationBus } from './lib/invalidation-bus';
 import { feedWritingRepos, folderWriteTopics, socialWriteTopics } from './modules/files/feed-writes';
 import { createDiscoveryRepo } from './modules/files/discovery.repo';
@@ -167,32 +165,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   const files = feedWriting.files;
-  const social = afterWrites(createSocialRepo(db), socialWriteTopics(announce));
+  const social = afterWrites(createSocialRepo(db, queue), socialWriteTopics(announce));
   const views = createViewCounter({ repo: createViewsRepo(db), queue, bus, log: app.log }, { flushMs: deps.viewFlushMs });
   app.decorate('reads', reads);
   app.decorate('views', views);
   const discovery = createDiscoveryRepo(db);
-  const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag });
-  const { auth, tagging, secret, archives } = await wireJobServices({ config, db, queue, users, sessions, resetTokens, feedWriting, mailer, storage, recognizer, live: app.live, log: app.log });
+  const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag, threads: config.recognitionThreads });
+  const { auth, tagging, secret, notifications, archives } = await wireJobServices({ config, db, queue, users, sessions, resetTokens, feedWriting, mailer, storage, recognizer, live: app.live, log: app.log });
   // A new folder is empty: it grants nothing yet.
   const folders = afterWrites(createFoldersRepo(db), folderWriteTopics(announce, ['insert']));
-  // What happens to a member's files, folders and follows reaches them (after each write commits).
-  const notifications = createNotificationsService({ repo: createNotificationsRepo(db), queue, live: app.live, files, folders, log: app.log });
   const folderDeps = {
     folders,
-    links: afterWrites(createFolderFilesRepo(db), folderWriteTopics(announce)),
+    links: afterWrites(createFolderFilesRepo(db, queue), folderWriteTopics(announce)),
     // Editor or viewer, a collaborator sees the same files.
     collaborators: afterWrites(createCollaboratorsRepo(db), folderWriteTopics(announce, ['setRole'])),
     // A pending invite grants nothing; an accepted one makes the folder's files visible.
-    invites: afterWrites(createInvitesRepo(db), (method) => (method === 'accept' ? announce('grants', ALL) : undefined)),
+    invites: afterWrites(createInvitesRepo(db, queue), (method) => (method === 'accept' ? announce('grants', ALL) : undefined)),
     files,
     users,
-    notifications,
   };
-  queue.work('view.milestone', async ({ fileId, total }) => {
-    const file = await files.findById(fileId);
-    if (file) await notifications.viewed(file, total);
-  });
   const uploads = createUploadService({ files, storage, log: app.log, queue, tmpDir: config.tmpDir, mediaTimeoutMs: config.mediaTimeoutMs, folders: folderDeps, announce });
   await queue.start();
   // One hook, in this order: a job in flight may still use the recognizer and the database.
@@ -215,7 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await authRoutes(app, { config, auth, sessions, throttle });
   await filesRoutes(app, { files, uploads, tagging, reads, views });
-  await socialRoutes(app, { files, social, discovery, reads, notifications });
+  await socialRoutes(app, { files, social, discovery, reads });
   await mediaRoutes(app, { files, storage });
   await foldersRoutes(app, folderDeps);
   await folderFilesRoutes(app, folderDeps);
@@ -224,11 +215,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await settingsRoutes(app, { users, sessions, storage, queue });
   // A follow changes both members' counts, which their cached sessions (GET /api/user) carry;
   // feed cards show no counts, so the feed stays cached.
-  const follows = afterWrites(createFollowsRepo(db), (_method, args) => {
+  const follows = afterWrites(createFollowsRepo(db, queue), (_method, args) => {
     return Promise.all(args.slice(0, 2).map((id) => bus.publish('user', String(id))));
   });
   const search = createSearchRepo(db);
-  await profilesRoutes(app, { users, follows, folders: folderDeps.folders, files, search, notifications });
+  await profilesRoutes(app, { users, follows, folders: folderDeps.folders, files, search });
   await notificationsRoutes(app, { notifications });
   await eventsRoutes(app, { live: app.live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCount: notifications.unreadCount, bus, sessions });
   await searchRoutes(app, { search, files, folders: folderDeps.folders, links: folderDeps.links });

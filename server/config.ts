@@ -20,6 +20,8 @@ const envSchema = z.object({
   REGISTRATION: z.enum(['open', 'waitlist']).default('open'),
   AD_CLIENT: z.string().optional(),
   AUTOTAG: bool.default(true),
+  /** Recognition worker threads (each holds its own models, about 340 MB). */
+  RECOGNITION_THREADS: z.coerce.number().int().min(1).max(16).default(1),
   WORKERS: bool.default(true),
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -65,6 +67,7 @@ export type Config = {
   registration: 'open' | 'waitlist';
   adClient: string | null;
   autotag: boolean;
+  recognitionThreads: number;
   /** False (WORKERS=0): this process only enqueues; `npm run worker` processes work the jobs. */
   workers: boolean;
   trustProxy: boolean;
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     registration: e.REGISTRATION,
     adClient: e.AD_CLIENT || null,
     autotag: e.AUTOTAG,
+    recognitionThreads: e.RECOGNITION_THREADS,
     workers: e.WORKERS,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -29,7 +29,7 @@ await migrateDatabase(database);
 const shared = await openSharedState(config, log);
 
 const storage = createStorage(config);
-const recognizer = createRecognizer({ enabled: config.autotag });
+const recognizer = createRecognizer({ enabled: config.autotag, threads: config.recognitionThreads });
 const queue = createJobQueue(database, { log, work: true });
 if (!config.appSecret) log.warn('APP_SECRET is unset: unsubscribe links verify only on processes sharing this DATA_DIR');
 await wireJobServices({

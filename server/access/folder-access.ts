@@ -1,6 +1,6 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { folderMessages, type FolderAbilities, type FolderRole } from '../../contract/folders';
-import { files, folders } from '../db/schema/index';
+import { files, folders, users } from '../db/schema/index';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
 import type { Viewer } from './visibility';
 
@@ -109,4 +109,15 @@ export function folderGrantPairsSql(viewer: NonNullable<Viewer>): SQL {
 export function folderFileGrant(viewer: Viewer): SQL | null {
   if (!viewer) return null;
   return sql`(${files.id}, ${files.userId}) in (${folderGrantPairsSql(viewer)})`;
+}
+
+/**
+ * `folderFileGrant` for many members at once: the member is the `users` row the query joins
+ * (its id and admin flag), not one viewer given as values. The same rule, term for term.
+ */
+export function folderFileGrantOfMemberRow(): SQL {
+  return sql`exists (select 1 from folder_files ff join folders fo on fo.id = ff.folder_id
+    where ff.file_id = ${files.id} and ff.added_by = ${files.userId}
+    and (fo.user_id = ${users.id} or ((not fo.is_admin_only or ${users.isAdmin})
+      and exists (select 1 from folder_collaborators fc where fc.folder_id = fo.id and fc.user_id = ${users.id}))))`;
 }

@@ -1,8 +1,8 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { fileMessages } from '../../contract/files';
-import { files } from '../db/schema/index';
+import { files, users } from '../db/schema/index';
 import { NotFoundError } from '../lib/errors';
-import { folderFileGrant, folderGrantPairsSql } from './folder-access';
+import { folderFileGrant, folderFileGrantOfMemberRow, folderGrantPairsSql } from './folder-access';
 
 /**
  * Who sees what (DESIGN.md "Who sees what"), decided here and nowhere else: every read path
@@ -97,6 +97,19 @@ export async function findVisibleFile<Row>(repo: FindFileWhere<Row>, id: number,
 /** The file behind a stored object's key prefix, under the same rule and the same 404. */
 export async function findVisibleFileByKeyBase<Row>(repo: FindFileWhere<Row>, keyBase: string, viewer: Viewer): Promise<Row> {
   return orNotFound(await repo.findOneWhere(and(eq(files.keyBase, keyBase), visibleFilesSql(viewer))!));
+}
+
+/** A lookup of member ids among `memberIds` for which a condition on `users` joined with file `fileId` holds. */
+export type FindMemberIdsWhere = { findIdsWhereFile(fileId: number, memberIds: number[], where: SQL): Promise<number[]> };
+
+/**
+ * Which of these members may see file `fileId`, in one query for all of them: the grants of
+ * `visibleFilesSql` (public, own, through a folder they own or collaborate on, admin-only folders
+ * for admins) with each member's row as the viewer. A reply's fan-out asks once, not per member.
+ */
+export async function membersWhoSeeFile(repo: FindMemberIdsWhere, fileId: number, memberIds: number[]): Promise<number[]> {
+  if (!memberIds.length) return [];
+  return repo.findIdsWhereFile(fileId, memberIds, or(sql`${files.isPublic}`, eq(files.userId, users.id), folderFileGrantOfMemberRow())!);
 }
 
 function orNotFound<Row>(row: Row | null): Row {

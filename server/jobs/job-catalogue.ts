@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import type { QueueOptions } from 'pg-boss';
 import type { Mail } from '../mail/mailer';
 
@@ -14,18 +15,43 @@ export type JobPayloads = {
   'tokens.expired': Record<string, never>;
   /** A notification row was inserted (its mail in `all` mode is sent from here). */
   'notification.created': { notificationId: number };
-  /** A file's view count passed a milestone (10, 100, 1000…) in a flush of the view counter. */
-  'view.milestone': { fileId: number; total: number };
   /** Hourly pass that sends each `periodic` member at most one digest a day. */
   'notification-digest.due': Record<string, never>;
   /** A member asked for their data archive (server/modules/archives). */
   'member-archive.requested': { archiveId: number };
   /** Hourly pass that deletes archives past their week. */
   'member-archives.expired': Record<string, never>;
+  // Social writes (docs/decisions/017-writes-as-events.md): each commits its row and its event in
+  // one transaction; the handlers notify, fan out, publish live events and queue mail.
+  /** `userId` liked file `fileId` (a new like row; a repeated like sends nothing). */
+  'like.added': { fileId: number; userId: number };
+  /** `userId` took their like of `fileId` back. */
+  'like.removed': { fileId: number; userId: number };
+  /** A comment row; its file and author are read from it. */
+  'comment.added': { commentId: number };
+  /** `followerId` now follows `followingId` (a new follow row). */
+  'follow.added': { followerId: number; followingId: number };
+  /** `userId` linked file `fileId` into folder `folderId` (a new link row, an upload into a folder included). */
+  'file.saved': { fileId: number; folderId: number; userId: number };
+  /** An invite addressed to one member (link invites for anyone send nothing). */
+  'invite.created': { inviteId: number };
+  /** Member `userId` accepted or declined invite `inviteId`. */
+  'invite.answered': { inviteId: number; userId: number };
+  /** File `fileId` reached `total` views, a milestone (10, 100, 1000…: isViewMilestone). */
+  'view.milestone': { fileId: number; total: number };
 };
 export type JobName = keyof JobPayloads;
 
+/** The social writes' events (decision 017): each commits with its row, its handlers notify. */
+export const socialEvents = ['like.added', 'like.removed', 'comment.added', 'follow.added', 'file.saved', 'invite.created', 'invite.answered', 'view.milestone'] as const satisfies readonly JobName[];
+
 const minute = 60;
+
+/**
+ * Social events: a member waits for the live notification, so retries come soon; completed
+ * jobs are kept an hour (one per like, comment, follow: the table must not grow without bound).
+ */
+const eventPolicy: QueueOptions = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute };
 
 /**
  * Retries with exponential back-off (pg-boss: about delay × 2^attempt, with jitter, capped);
@@ -43,10 +69,37 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
   'password-reset.requested': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'tokens.expired': { retryLimit: 2, retryDelay: 60, expireInSeconds: 5 * minute },
   'notification.created': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
-  'view.milestone': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'notification-digest.due': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * minute },
   'member-archive.requested': { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: 30 * minute },
   'member-archives.expired': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * minute },
+  'like.added': eventPolicy,
+  'like.removed': eventPolicy,
+  'comment.added': eventPolicy,
+  'follow.added': eventPolicy,
+  'file.saved': eventPolicy,
+  'invite.created': eventPolicy,
+  'invite.answered': eventPolicy,
+  'view.milestone': eventPolicy,
+};
+
+/**
+ * Jobs of one queue a process takes at once (default 1): its worker fetches up to this many in
+ * one query. Recognition jobs wait on the recognizer's threads, so more run than threads: the
+ * next image is read and its result recorded while one is analysed. Social events are many and
+ * short, and each waits on several database round trips: handled one at a time, a queue falls
+ * behind its writes as soon as the database is busy. The frequent ones are handled a batch at a
+ * time (one read and one insert for all of it: server/modules/notifications/notifications.jobs.ts);
+ * comments and mail side by side, each on its own.
+ */
+export const jobConcurrency: Partial<Record<JobName, number>> = {
+  'file.uploaded': Math.max(2, Math.min(availableParallelism(), 4)),
+  'notification.created': 4,
+  'comment.added': 4,
+  'like.added': 25,
+  'like.removed': 25,
+  'follow.added': 25,
+  'file.saved': 10,
+  'view.milestone': 25,
 };
 
 /** Cron schedules (UTC): pg-boss sends one job per occurrence, whichever process runs the pass. */

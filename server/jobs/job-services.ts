@@ -10,9 +10,16 @@ import { createAuthService } from '../modules/auth/auth.service';
 import type { ResetTokensRepo, SessionsRepo } from '../modules/auth/sessions.repo';
 import type { FeedWritingRepos } from '../modules/files/feed-writes';
 import { createRenditionService } from '../modules/files/rendition.service';
+import { createSocialRepo } from '../modules/files/social.repo';
 import { createTaggingService } from '../modules/files/tagging.service';
+import { createFoldersRepo } from '../modules/folders/folders.repo';
+import { createInvitesRepo } from '../modules/folders/invites.repo';
 import { createNotificationMailRepo } from '../modules/notification-mail/notification-mail.repo';
 import { createNotificationMailService } from '../modules/notification-mail/notification-mail.service';
+import { createNotificationEvents } from '../modules/notifications/notification-events';
+import { createNotificationsRepo } from '../modules/notifications/notifications.repo';
+import { createNotificationsService } from '../modules/notifications/notifications.service';
+import { createNotifier } from '../modules/notifications/notifier';
 import type { UsersRepo } from '../modules/users/users.repo';
 import { createWaitlistRepo } from '../modules/waitlist/waitlist.repo';
 import type { Storage } from '../storage/storage';
@@ -46,7 +53,22 @@ export async function wireJobServices(w: JobWiring) {
   // Unsubscribe links signed by one process are checked by another: on several machines they share APP_SECRET.
   const secret = await resolveAppSecret(w.config);
   const notificationMail = createNotificationMailService({ db: w.db, repo: createNotificationMailRepo(w.db), queue: w.queue, config: w.config, secret, log: w.log });
-  const archives = createMemberArchives(w);
-  registerJobHandlers(w.queue, { auth, sessions: w.sessions, resetTokens: w.resetTokens, tagging, rendition, mailer: w.mailer, notificationMail, archives, live: w.live, log: w.log });
-  return { auth, tagging, secret, archives };
+  // Notifications are made by the handlers of the social events; routes only read and mark them.
+  // Handlers read with plain repositories: they write no data that a cache holds.
+  const notificationsRepo = createNotificationsRepo(w.db);
+  const folders = createFoldersRepo(w.db);
+  const notifier = createNotifier({ repo: notificationsRepo, queue: w.queue, live: w.live, folders, log: w.log });
+  const notificationEvents = createNotificationEvents({
+    notifier,
+    repo: notificationsRepo,
+    files: w.feedWriting.files,
+    users: w.users,
+    comments: createSocialRepo(w.db, w.queue),
+    folders,
+    invites: createInvitesRepo(w.db, w.queue),
+  });
+  const notifications = createNotificationsService({ repo: notificationsRepo, queue: w.queue, live: w.live, folders });
+  const archives = createMemberArchives(w, notifier);
+  registerJobHandlers(w.queue, { auth, sessions: w.sessions, resetTokens: w.resetTokens, tagging, rendition, mailer: w.mailer, notificationMail, notificationEvents, archives, live: w.live, log: w.log });
+  return { auth, tagging, secret, notifications, archives };
 }

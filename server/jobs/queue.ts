@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { fromDrizzle, type PgBoss, type QueueOptions } from 'pg-boss';
+import { fromDrizzle, type PgBoss, type QueueOptions, type WorkOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../db/client';
 import { createBoss } from './boss';
-import { jobPolicies, jobSchedules, type JobName, type JobPayloads } from './job-catalogue';
+import { jobConcurrency, jobPolicies, jobSchedules, type JobName, type JobPayloads } from './job-catalogue';
 
 export type JobInfo = { id: string; state: string; retryCount: number; output: unknown };
 export type SendOptions = {
@@ -12,13 +12,17 @@ export type SendOptions = {
   startAfterSeconds?: number;
 };
 export type JobHandler<N extends JobName> = (data: JobPayloads[N], job: { id: string; retryCount: number }) => Promise<void>;
+/** Handles every job of a fetched batch at once (one query for all of them); they succeed or are retried together. */
+export type BatchHandler<N extends JobName> = (data: JobPayloads[N][]) => Promise<void>;
 
 export type JobQueue = {
   send<N extends JobName>(name: N, data: JobPayloads[N], opts?: SendOptions): Promise<string | null>;
-  /** Many jobs of one name in one statement (a restore re-enqueues thousands). */
-  sendMany<N extends JobName>(name: N, data: JobPayloads[N][]): Promise<void>;
+  /** Several jobs of one name in few statements (a fan-out's mail jobs; a restore re-enqueues thousands), in `tx` when given. */
+  sendMany<N extends JobName>(name: N, data: JobPayloads[N][], opts?: Pick<SendOptions, 'tx'>): Promise<void>;
   /** Registers a handler; it runs only once `start` was called with `work: true`. */
   work<N extends JobName>(name: N, handler: JobHandler<N>): void;
+  /** Registers a handler of whole batches (up to the queue's jobConcurrency jobs); idempotent handlers only. */
+  workBatch<N extends JobName>(name: N, handler: BatchHandler<N>): void;
   schedule(name: JobName, cron: string): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -36,7 +40,12 @@ export type JobQueueOptions = {
   /** Tests schedule a job every minute; production uses the catalogue's schedules. */
   schedules?: Partial<Record<JobName, string>>;
   pollingIntervalSeconds?: number;
+  /** Handlers per queue running at once in this process; tests raise or lower it. */
+  concurrency?: Partial<Record<JobName, number>>;
 };
+
+/** Workers of a queue with a batch handler (see startWorker). */
+const BATCH_WORKERS = 2;
 
 function toInfo(job: { id: string; state: string; retryCount: number; output?: unknown }): JobInfo {
   return { id: job.id, state: job.state, retryCount: job.retryCount, output: job.output ?? null };
@@ -49,7 +58,9 @@ function toInfo(job: { id: string; state: string; retryCount: number; output?: u
 export function createJobQueue(database: Database, opts: JobQueueOptions): JobQueue {
   const policies = { ...jobPolicies, ...opts.policies };
   const schedules = { ...jobSchedules, ...opts.schedules };
-  const handlers = new Map<JobName, JobHandler<JobName>>();
+  const concurrency = { ...jobConcurrency, ...opts.concurrency };
+  type Registered = { each: JobHandler<JobName> } | { batch: BatchHandler<JobName> };
+  const handlers = new Map<JobName, Registered>();
   let boss: PgBoss | null = null;
   let startPromise: Promise<void> | null = null;
 
@@ -58,20 +69,57 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
     return boss;
   }
 
-  async function startWorker(b: PgBoss, name: JobName, handler: JobHandler<JobName>): Promise<void> {
-    await b.work<JobPayloads[JobName]>(
-      name,
-      { batchSize: 1, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, notifyPollingIntervalSeconds: 10, includeMetadata: true },
-      async ([job]) => {
+  /** Runs a job or a batch; a failure is logged (by job, never its data) and thrown back for pg-boss to record. */
+  async function logged<T>(name: JobName, jobs: { id: string; retryCount: number }[], run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (err) {
+      // The error (message and stack) is stored on the job by pg-boss; the log names the jobs only.
+      opts.log.warn({ err, job: name, jobIds: jobs.map((j) => j.id), retryCount: Math.max(...jobs.map((j) => j.retryCount)) }, 'job failed');
+      throw err;
+    }
+  }
+
+  /**
+   * One pg-boss worker per queue. It fetches up to the queue's jobConcurrency jobs in one query:
+   * a batch handler takes them all at once; otherwise they run side by side, each completing or
+   * failing (and retrying) on its own. A worker sleeps between fetches (`notifyPollingIntervalSeconds`
+   * while LISTEN/NOTIFY works, else `pollingIntervalSeconds`) unless woken: a NOTIFY wakes it when
+   * a job is sent, but pg-boss 12 does not fetch again after a batch completes, so a burst sent
+   * while it worked would wait one sleep per batch (16 photos: two minutes). The worker therefore
+   * wakes itself after every batch, and sleeps only once a fetch comes back empty.
+   */
+  async function startWorker(b: PgBoss, name: JobName, registered: Registered): Promise<void> {
+    const size = Math.max(1, concurrency[name] ?? 1);
+    const options: WorkOptions = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, notifyPollingIntervalSeconds: 10, includeMetadata: true, batchSize: size };
+    type Fetched = { id: string; data: JobPayloads[JobName]; retryCount: number };
+
+    /** One pg-boss worker whose handler wakes that same worker once it finished. */
+    async function worker(workOptions: WorkOptions, handle: (jobs: Fetched[]) => Promise<unknown>): Promise<void> {
+      let id: string | null = null;
+      id = await b.work<JobPayloads[JobName]>(name, workOptions, async (jobs: Fetched[]) => {
         try {
-          await handler(job.data, { id: job.id, retryCount: job.retryCount });
-        } catch (err) {
-          // The error (message and stack) is stored on the job by pg-boss; the log names the job only.
-          opts.log.warn({ err, job: name, jobId: job.id, retryCount: job.retryCount }, 'job failed');
-          throw err;
+          return await handle(jobs);
+        } finally {
+          if (id) b.notifyWorker(id);
         }
-      },
-    );
+      });
+    }
+
+    if ('batch' in registered) {
+      // Two workers: while one handles a batch, the other fetches what arrived meanwhile.
+      for (let i = 0; i < BATCH_WORKERS; i++) await worker(options, (jobs) => logged(name, jobs, () => registered.batch(jobs.map((j) => j.data))));
+      return;
+    }
+    const runOne = (job: Fetched) => logged(name, [job], () => registered.each(job.data, { id: job.id, retryCount: job.retryCount }));
+    if (size === 1) return worker(options, ([job]) => runOne(job));
+    await worker({ ...options, perJobResults: true }, async (jobs) => {
+      const settled = await Promise.allSettled(jobs.map(runOne));
+      return jobs.map((job, i) => {
+        const outcome = settled[i];
+        return outcome.status === 'fulfilled' ? { id: job.id, status: 'completed' as const } : { id: job.id, status: 'failed' as const, output: outcome.reason };
+      });
+    });
   }
 
   async function doStart(): Promise<void> {
@@ -100,12 +148,17 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
         db: sendOpts.tx ? fromDrizzle(sendOpts.tx as never, sql) : undefined,
       });
     },
-    async sendMany(name, data) {
-      for (let i = 0; i < data.length; i += 1000) await started().insert(name, data.slice(i, i + 1000).map((d) => ({ data: d as object })));
+    async sendMany(name, data, sendOpts = {}) {
+      const db = sendOpts.tx ? fromDrizzle(sendOpts.tx as never, sql) : undefined;
+      for (let i = 0; i < data.length; i += 1000) await started().insert(name, data.slice(i, i + 1000).map((d) => ({ data: d as object })), { db });
     },
     work(name, handler) {
       if (boss) throw new Error(`Register the ${name} handler before the queue starts`);
-      handlers.set(name, handler as JobHandler<JobName>);
+      handlers.set(name, { each: handler as JobHandler<JobName> });
+    },
+    workBatch(name, handler) {
+      if (boss) throw new Error(`Register the ${name} handler before the queue starts`);
+      handlers.set(name, { batch: handler as BatchHandler<JobName> });
     },
     async schedule(name, cron) {
       await started().schedule(name, cron, {}, { tz: 'UTC' });

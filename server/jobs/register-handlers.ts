@@ -12,6 +12,8 @@ import type { RenditionService } from '../modules/files/rendition.service';
 import type { TaggingService } from '../modules/files/tagging.service';
 import { registerNotificationMailJobs } from '../modules/notification-mail/notification-mail.jobs';
 import type { NotificationMailService } from '../modules/notification-mail/notification-mail.service';
+import type { NotificationEvents } from '../modules/notifications/notification-events';
+import { registerNotificationJobs } from '../modules/notifications/notifications.jobs';
 import type { LiveHub } from '../live/live-hub';
 import type { JobQueue } from './queue';
 
@@ -24,6 +26,8 @@ export type JobServices = {
   mailer: Mailer;
   notificationMail: NotificationMailService;
   archives: ArchivesService;
+  /** The social events' handlers: notifications, reply fan-out, live events, mail jobs. */
+  notificationEvents: NotificationEvents;
   /** Live events a job publishes reach members' streams on every app process (Redis hub at scale). */
   live: LiveHub;
   log: FastifyBaseLogger;
@@ -37,4 +41,5 @@ export function registerJobHandlers(queue: JobQueue, s: JobServices): void {
   registerAuthJobs(queue, s);
   registerNotificationMailJobs(queue, s.notificationMail);
   registerArchiveJobs(queue, s.archives);
+  registerNotificationJobs(queue, s.notificationEvents);
 }

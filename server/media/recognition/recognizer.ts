@@ -34,6 +34,8 @@ export type RecognizerOptions = {
   enabled: boolean;
   timeoutMs?: number;
   maxQueueLength?: number;
+  /** Worker threads, each with its own copy of the models (about 340 MB each); 1 by default. */
+  threads?: number;
 };
 
 // From source, a plain-JS entry that loads the TypeScript worker (see worker-entry.mjs);
@@ -72,9 +74,11 @@ function createDisabledRecognizer(): Recognizer {
   };
 }
 
-// One worker, one request at a time: inference is CPU-bound, so running two at once would
+type WorkerRecognizer = Recognizer & { /** Requests waiting or running: the pool sends to the least busy. */ load(): number };
+
+// One worker, one request at a time: inference is CPU-bound, so two at once in one thread would
 // only double the memory. Requests wait in a bounded FIFO queue.
-function createWorkerRecognizer(timeoutMs: number, maxQueueLength: number): Recognizer {
+function createWorkerRecognizer(timeoutMs: number, maxQueueLength: number): WorkerRecognizer {
   const queue: Job[] = [];
   let worker: Worker | null = null;
   let inFlight: Job | null = null;
@@ -146,6 +150,7 @@ function createWorkerRecognizer(timeoutMs: number, maxQueueLength: number): Reco
   }
 
   return {
+    load: () => queue.length + (inFlight ? 1 : 0),
     async analyze(image) {
       assertImageBytes(image);
       const reply = await send({ type: 'analyze', id: nextId++, image: new Uint8Array(image) });
@@ -173,10 +178,32 @@ function createWorkerRecognizer(timeoutMs: number, maxQueueLength: number): Reco
   };
 }
 
+/**
+ * Several worker threads, each analysing one image at a time: an image goes to the least busy.
+ * Each thread loads its own models (WASM memory is per thread), so threads cost memory; a thread
+ * is started on its first image, so an idle pool holds none.
+ */
+function createRecognizerPool(workers: WorkerRecognizer[]): Recognizer {
+  const leastBusy = () => workers.reduce((best, w) => (w.load() < best.load() ? w : best));
+  return {
+    analyze: (image) => leastBusy().analyze(image),
+    async memoryUsage() {
+      return workers[0].memoryUsage();
+    },
+    async terminateWorker() {
+      await Promise.all(workers.map((w) => w.terminateWorker()));
+    },
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+    },
+  };
+}
+
 export function createRecognizer(options: RecognizerOptions): Recognizer {
   if (!options.enabled) return createDisabledRecognizer();
-  return createWorkerRecognizer(
-    options.timeoutMs ?? RECOGNITION_LIMITS.requestTimeoutMs,
-    options.maxQueueLength ?? RECOGNITION_LIMITS.maxQueueLength,
+  const threads = Math.max(1, options.threads ?? 1);
+  const workers = Array.from({ length: threads }, () =>
+    createWorkerRecognizer(options.timeoutMs ?? RECOGNITION_LIMITS.requestTimeoutMs, options.maxQueueLength ?? RECOGNITION_LIMITS.maxQueueLength),
   );
+  return threads === 1 ? workers[0] : createRecognizerPool(workers);
 }

@@ -3,10 +3,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ARCHIVE_VALID_DAYS, archiveMessages } from '../../../contract/archives';
 import type { JobQueue } from '../../jobs/queue';
 import { ConflictError } from '../../lib/errors';
-import type { LiveHub } from '../../live/live-hub';
 import type { Mail } from '../../mail/mailer';
 import type { Storage } from '../../storage/storage';
-import type { NotificationsRepo } from '../notifications/notifications.repo';
+import type { Notifier } from '../notifications/notifier';
 import type { ArchiveContentRepo } from './archive-content.repo';
 import { originalPath, writeArchiveZip } from './archive-zip';
 import type { ArchiveRow, ArchivesRepo } from './archives.repo';
@@ -14,10 +13,10 @@ import type { ArchiveRow, ArchivesRepo } from './archives.repo';
 export type ArchivesServiceDeps = {
   archives: ArchivesRepo;
   content: ArchiveContentRepo;
-  notifications: NotificationsRepo;
+  /** Inserts the `archive_ready` notification with its jobs and tells the member's open tabs. */
+  notifier: Pick<Notifier, 'deliver'>;
   queue: JobQueue;
   storage: Storage;
-  live: LiveHub;
   /** Read when a mail is written (tests learn their address after the app is built). */
   config: { publicUrl: string };
   log: FastifyBaseLogger;
@@ -77,21 +76,13 @@ export function createArchivesService(d: ArchivesServiceDeps) {
     const message = archiveMessages.notificationText(untilText(expiresAt));
     const base = d.config.publicUrl;
     const links = { download: `${base}/api/archives/${row.id}/download`, settings: `${base}/settings#data` };
-    const notification = await d.notifications.insert(
-      { userId: row.userId, type: 'archive_ready', message, dedupeKey: `archive:${row.id}`, mailedAt: new Date() },
-      async (n, tx) => {
-        if (!(await d.archives.markReady(tx, row.id, size, expiresAt))) throw new Error(`archive ${row.id} is no longer pending`);
-        await d.queue.send('notification.created', { notificationId: n.id }, { tx });
-        await d.queue.send('mail.send', readyMail(profile, links, expiresAt), { tx });
-      },
-    );
-    if (!notification) return;
-    // The member's open tabs learn of it now (the stream's `notification` and `unread` events).
-    d.live.publish(row.userId, {
-      type: 'notification',
-      data: { id: notification.id, type: 'archive_ready', message, isRead: false, createdAt: notification.createdAt.toISOString(), fileId: null, folderId: null, fromUserId: null, fromUser: null, count: 1, inviteStatus: null },
+    // Marked ready and mailed in the notification's own transaction: both or neither. The row is
+    // born mailed, so `notification.created` sends no second mail for it.
+    await d.notifier.deliver([{ userId: row.userId, type: 'archive_ready', message, dedupeKey: `archive:${row.id}`, mailedAt: new Date() }], { actor: null }, async (tx, values) => {
+      if (!(await d.archives.markReady(tx, row.id, size, expiresAt))) throw new Error(`archive ${row.id} is no longer pending`);
+      await d.queue.send('mail.send', readyMail(profile, links, expiresAt), { tx });
+      return values;
     });
-    d.live.publish(row.userId, { type: 'unread', data: { notifications: await d.notifications.unreadCount(row.userId) } });
   }
 
   return {

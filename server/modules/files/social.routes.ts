@@ -11,9 +11,8 @@ import type { FilesRepo } from './files.repo';
 import type { FileReads } from './reads/file-reads';
 import { sendJson } from './reads/send-json';
 import type { SocialRepo } from './social.repo';
-import type { NotificationsService } from '../notifications/notifications.service';
 
-type Deps = { files: FilesRepo; social: SocialRepo; discovery: DiscoveryRepo; reads: FileReads; notifications: NotificationsService };
+type Deps = { files: FilesRepo; social: SocialRepo; discovery: DiscoveryRepo; reads: FileReads };
 const feedPage = z.array(fileDto);
 const tags = ['files'];
 
@@ -30,9 +29,8 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
   r.post('/api/files/:id/like', { schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
     const user = requireUser(request);
     const file = await findVisibleFile(d.files, request.params.id, user);
-    const likeCount = await d.social.like(file.id, user.id);
-    await d.notifications.liked(file, user);
-    return { isLiked: true, likeCount };
+    // The like commits with its `like.added` event; the owner is told by its handler, not here.
+    return { isLiked: true, likeCount: await d.social.like(file.id, user.id) };
   });
 
   r.delete('/api/files/:id/like', { schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
@@ -48,8 +46,8 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
   r.post('/api/files/:id/comments', { schema: { tags, params: idParam, body: commentBody, response: { 201: commentDto } } }, async (request, reply) => {
     const user = requireUser(request);
     const file = await findVisibleFile(d.files, request.params.id, user);
+    // The comment commits with its `comment.added` event, whose handler tells the owner and earlier commenters.
     const comment = await d.social.addComment(file.id, user.id, request.body.content.trim());
-    await d.notifications.commented(file, user);
     return reply.status(201).send(toCommentDto(comment, user));
   });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { files } from '../../db/schema/index';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
@@ -91,4 +91,28 @@ describe('POST /api/files/:id/analyze-tags', () => {
       expect(res.body.message).toBe('Only images can be analyzed');
     }
   });
+});
+
+describe('a burst of uploads', () => {
+  it('tags every photo of 8 uploaded at once, each file.uploaded job running once without a retry', async () => {
+    const names = ['chelsea-cat.jpg', 'coffee-cup.jpg', 'grass.jpg', 'astronaut.jpg', 'rocket-launch.jpg', 'hubble-deep-field.jpg', 'chelsea-cat.jpg', 'coffee-cup.jpg'];
+    const ids = (await Promise.all(names.map((n) => upload(owner, n)))).map((f) => f.id as number);
+    // Each job starts once the one before it ends, not a polling interval later: 8 photos in well under a minute.
+    const rows = await waitFor(
+      () => t.database.db.select({ id: files.id, at: files.recognizedAt, tags: files.tags }).from(files).where(inArray(files.id, ids)),
+      (rs) => rs.every((r) => r.at !== null),
+    );
+    expect(rows.filter((r) => r.at === null)).toEqual([]);
+    expect(rows.find((r) => r.id === ids[0])!.tags).toContain('cat');
+    const jobsOf = async () =>
+      (
+        (await t.database.db.execute(
+          sql`select state, retry_count from pgboss.job where name = 'file.uploaded' and data->>'fileId' in (${sql.join(ids.map((id) => sql`${String(id)}`), sql`, `)})`,
+        )) as unknown as { rows: { state: string; retry_count: number }[] }
+      ).rows;
+    // The job completes just after it recorded the tags.
+    const settled = await waitFor(jobsOf, (js) => js.every((j) => j.state === 'completed'));
+    expect(settled).toHaveLength(ids.length);
+    expect(settled.map((j) => [j.state, Number(j.retry_count)])).toEqual(ids.map(() => ['completed', 0]));
+  }, 90_000);
 });

@@ -1,7 +1,6 @@
 import type { Viewer } from '../../access/visibility';
 import { orFolderNotFound } from '../../access/folder-access';
 import type { FilesRepo } from '../files/files.repo';
-import type { NotificationsService } from '../notifications/notifications.service';
 import type { UsersRepo } from '../users/users.repo';
 import type { CollaboratorsRepo } from './collaborators.repo';
 import type { FolderFilesRepo } from './folder-files.repo';
@@ -16,7 +15,6 @@ export type FolderDeps = {
   invites: InvitesRepo;
   files: FilesRepo;
   users: UsersRepo;
-  notifications: NotificationsService;
 };
 
 export const folderTags = ['folders'];

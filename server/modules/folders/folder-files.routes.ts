@@ -20,7 +20,8 @@ export async function folderFilesRoutes(app: FastifyInstance, d: FolderDeps): Pr
     const folder = await visibleFolder(d, folderId, viewer);
     assertCanEditFiles(folder, viewer);
     const file = await findVisibleFile(d.files, fileId, viewer);
-    if (await d.links.link(folder.id, file.id, viewer.id)) await d.notifications.saved(file, folder, viewer);
+    // A new link commits with its `file.saved` event, whose handler tells the file's owner.
+    await d.links.link(folder.id, file.id, viewer.id);
     return { folderId: folder.id, fileId: file.id, linked: true };
   }
 

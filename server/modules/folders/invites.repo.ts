@@ -1,7 +1,8 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { folderCollaborators, folderInvites, folders, users } from '../../db/schema/index';
+import { folderCollaborators, folderInvites, folders, notifications, users } from '../../db/schema/index';
+import type { JobQueue } from '../../jobs/queue';
 import type { UserRow } from '../users/users.repo';
 
 export type InviteRow = typeof folderInvites.$inferSelect;
@@ -13,8 +14,12 @@ export type LoadedInvite = InviteRow & {
 
 const invited = alias(users, 'invited_user');
 
-/** Invite rows; the link's token is stored only as its sha256 (server/lib/tokens.ts). */
-export function createInvitesRepo(db: Db) {
+/**
+ * Invite rows; the link's token is stored only as its sha256 (server/lib/tokens.ts). An invite
+ * addressed to a member commits with its `invite.created` event, an answer with `invite.answered`:
+ * their handlers make the member's folder-invite item and mark it read.
+ */
+export function createInvitesRepo(db: Db, events: Pick<JobQueue, 'send'>) {
   function loaded() {
     return db
       .select({ invite: folderInvites, folder: { id: folders.id, name: folders.name, description: folders.description, userId: folders.userId }, inviter: users, invitedUser: invited })
@@ -28,8 +33,25 @@ export function createInvitesRepo(db: Db) {
 
   return {
     async insert(values: typeof folderInvites.$inferInsert): Promise<InviteRow> {
-      const [row] = await db.insert(folderInvites).values(values).returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(folderInvites).values(values).returning();
+        if (row.invitedUserId !== null) await events.send('invite.created', { inviteId: row.id }, { tx: tx as unknown as Db });
+        return row;
+      });
+    },
+    /** The invite behind member `userId`'s own folder-invite notification `notificationId`, or null. */
+    async findIdByNotification(userId: number, notificationId: number): Promise<number | null> {
+      const [row] = await db
+        .select({ inviteId: notifications.inviteId })
+        .from(notifications)
+        .where(and(eq(notifications.id, notificationId), eq(notifications.userId, userId), eq(notifications.type, 'folder_invite')))
+        .limit(1);
+      return row?.inviteId ?? null;
+    },
+    /** In `tx`: locks the invite's row (an answer waits for the transaction) and reads its status; null when it is gone. */
+    async lockStatus(id: number, tx: Db): Promise<InviteRow['status'] | null> {
+      const [row] = await tx.select({ status: folderInvites.status }).from(folderInvites).where(eq(folderInvites.id, id)).for('update');
+      return row?.status ?? null;
     },
     async findLoadedById(id: number): Promise<LoadedInvite | null> {
       const [row] = await loaded().where(eq(folderInvites.id, id)).limit(1);
@@ -46,14 +68,17 @@ export function createInvitesRepo(db: Db) {
         .orderBy(desc(folderInvites.id));
       return rows.map(toLoaded);
     },
-    /** Ends a pending invite; false when it was no longer pending (someone else acted first). */
+    /** Ends a pending invite; false when it was no longer pending (someone else acted first). A decline is an answer. */
     async close(id: number, status: 'declined' | 'revoked', usedBy: number | null): Promise<boolean> {
-      const rows = await db
-        .update(folderInvites)
-        .set({ status, usedBy, updatedAt: new Date() })
-        .where(and(eq(folderInvites.id, id), eq(folderInvites.status, 'pending')))
-        .returning({ id: folderInvites.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        const rows = await tx
+          .update(folderInvites)
+          .set({ status, usedBy, updatedAt: new Date() })
+          .where(and(eq(folderInvites.id, id), eq(folderInvites.status, 'pending')))
+          .returning({ id: folderInvites.id });
+        if (rows.length && status === 'declined' && usedBy !== null) await events.send('invite.answered', { inviteId: id, userId: usedBy }, { tx: tx as unknown as Db });
+        return rows.length > 0;
+      });
     },
     /**
      * Marks the invite used and adds the collaborator in one transaction. The conditional
@@ -71,6 +96,7 @@ export function createInvitesRepo(db: Db) {
           .insert(folderCollaborators)
           .values({ folderId: invite.folderId, userId, role: invite.role, invitedBy: invite.createdBy })
           .onConflictDoNothing();
+        await events.send('invite.answered', { inviteId: invite.id, userId }, { tx: tx as unknown as Db });
         return true;
       });
     },

@@ -36,8 +36,8 @@ export async function invitesRoutes(app: FastifyInstance, d: FolderDeps): Promis
       assertCanManage(folder, user);
       const b = request.body;
       const expiresAt = new Date(Date.now() + (b.expiresInDays ?? INVITE_DEFAULT_DAYS) * DAY_MS);
+      // An addressed invite commits with its `invite.created` event, whose handler tells the member.
       const { invite, token } = await invites.create(folder, user, b.role, b.invitedUserId ?? null, expiresAt);
-      if (invite.status === 'pending') await d.notifications.invited({ ...invite, status: invite.status }, folder, user);
       return reply.status(201).send(toInviteDto(invite, token));
     },
   );
@@ -61,7 +61,9 @@ export async function invitesRoutes(app: FastifyInstance, d: FolderDeps): Promis
     if (!NOTIFICATION_ID.test(param)) return { token: param };
     const id = idField.safeParse(param);
     if (!id.success) throw new NotFoundError(notificationMessages.notFound);
-    return { inviteId: await d.notifications.inviteIdOf(member, id.data) };
+    const inviteId = await d.invites.findIdByNotification(member.id, id.data);
+    if (inviteId === null) throw new NotFoundError(notificationMessages.notFound);
+    return { inviteId };
   }
 
   r.post(
@@ -69,9 +71,8 @@ export async function invitesRoutes(app: FastifyInstance, d: FolderDeps): Promis
     { schema: { tags, params: inviteTokenParams, response: { 200: acceptInviteResponse, 410: errorResponse, ...refusals } } },
     async (request) => {
       const user = requireUser(request);
-      const { inviteId, ...accepted } = await invites.accept(await inviteRef(request.params.token, user), user);
-      await d.notifications.inviteAnswered(user, inviteId);
-      return accepted;
+      // The answer commits with its `invite.answered` event, whose handler marks the member's item read.
+      return invites.accept(await inviteRef(request.params.token, user), user);
     },
   );
 
@@ -80,8 +81,7 @@ export async function invitesRoutes(app: FastifyInstance, d: FolderDeps): Promis
     { schema: { tags, params: inviteTokenParams, response: { 200: messageResponse, 410: errorResponse, ...refusals } } },
     async (request) => {
       const user = requireUser(request);
-      const inviteId = await invites.decline(await inviteRef(request.params.token, user), user);
-      await d.notifications.inviteAnswered(user, inviteId);
+      await invites.decline(await inviteRef(request.params.token, user), user);
       return { message: 'Invite declined' };
     },
   );

@@ -91,17 +91,14 @@ export function createInviteService(d: FolderDeps) {
       return invite;
     },
 
-    async accept(ref: InviteRef, member: Member): Promise<{ inviteId: number; folderId: number; role: FolderRole }> {
-      const invite = await byRef(ref);
-      return { inviteId: invite.id, ...(await acceptLoaded(invite, member)) };
+    async accept(ref: InviteRef, member: Member): Promise<{ folderId: number; role: FolderRole }> {
+      return acceptLoaded(await byRef(ref), member);
     },
 
-    /** Answers the invite's id, so its folder-invite notification can be marked read. */
-    async decline(ref: InviteRef, member: Member): Promise<number> {
+    async decline(ref: InviteRef, member: Member): Promise<void> {
       const invite = await byRef(ref);
       assertActionable(invite, member);
       if (!(await d.invites.close(invite.id, 'declined', member.id))) throw invalid();
-      return invite.id;
     },
   };
 }

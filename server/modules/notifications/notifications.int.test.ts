@@ -4,10 +4,13 @@ import type { NotificationDto, NotificationPage } from '../../../contract/notifi
 import { files, folderInvites, notifications } from '../../db/schema/index';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { jobsSettled } from '../../../tests/helpers/wait';
 import { uploadOk } from '../folders/folder-test-support';
 
 // Issue 12: each event notifies exactly the right member once, never the actor; grouped likes;
 // mark-read touches only the member's own; folder invites answered by the notification's id.
+// Notifications are made by the handlers of the writes' events (decision 017): every read below
+// first waits until no event job is pending, so a row is there, or absent for good.
 
 type Member = { client: TestClient; id: number; name: string };
 
@@ -24,13 +27,21 @@ async function member(firstName: string): Promise<Member> {
 }
 
 async function list(m: Member, query = ''): Promise<NotificationPage> {
+  await jobsSettled(t.database);
   const res = await m.client.get(`/api/notifications${query}`);
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
 /** Every row of one member's notifications, oldest first (what the database holds, ungrouped). */
+/**
+ * The events so far have been told: what follows happens later. Two events of one kind sent
+ * within milliseconds may be told in either order (decision 017); these tests assert an order.
+ */
+const told = () => jobsSettled(t.database);
+
 async function rows(m: Member) {
+  await jobsSettled(t.database);
   return t.database.db.select().from(notifications).where(eq(notifications.userId, m.id)).orderBy(notifications.id);
 }
 
@@ -78,6 +89,7 @@ describe('likes', () => {
   it('reads unread likes of one file as one item, newest actor first, and marks the group read together', async () => {
     const fileId = await uploadOk(owner.client, 'Group.gif');
     await ok(ana.client.post(`/api/files/${fileId}/like`));
+    await told();
     await ok(bob.client.post(`/api/files/${fileId}/like`));
     let item = (await list(owner)).notifications.find((n) => n.fileId === fileId)!;
     expect(item).toMatchObject({ count: 2, message: 'Bob Test and Ana Test liked "Group.gif"' });
@@ -100,6 +112,7 @@ describe('likes', () => {
     const b = await uploadOk(owner.client, 'B.gif');
     await ok(ana.client.post(`/api/files/${a}/like`));
     await ok(ana.client.post(`/api/files/${b}/like`));
+    await told();
     await ok(bob.client.post(`/api/files/${a}/comments`, { content: 'nice' }), 201);
     const page = await list(owner);
     expect(page.notifications.filter((n) => n.fileId === a).map((n) => n.type)).toEqual(['comment', 'like']);
@@ -111,7 +124,9 @@ describe('comments and replies', () => {
   it('tells the owner of a comment and earlier commenters of a reply, never the commenter', async () => {
     const fileId = await uploadOk(owner.client, 'Talk.gif');
     await ok(ana.client.post(`/api/files/${fileId}/comments`, { content: 'first' }), 201);
+    await told();
     await ok(bob.client.post(`/api/files/${fileId}/comments`, { content: 'second' }), 201);
+    await told();
     await ok(owner.client.post(`/api/files/${fileId}/comments`, { content: 'thanks' }), 201);
 
     expect((await rowsOfFile(owner, fileId)).map((r) => [r.type, r.fromUserId])).toEqual([
@@ -151,6 +166,7 @@ describe('follows, saves, views', () => {
     const privateId = JSON.parse(privateFolder).id as number;
     const publicId = JSON.parse(publicFolder).id as number;
     await ok(ana.client.post(`/api/files/${fileId}/folders`, { folderId: privateId }));
+    await told();
     await ok(ana.client.post(`/api/folders/${publicId}/files`, { fileId }));
     await ok(ana.client.post(`/api/folders/${publicId}/files`, { fileId }));
     const ownFolder = JSON.parse((await ok(owner.client.post('/api/folders', { name: 'Mine' }), 201)).text).id as number;
@@ -176,6 +192,7 @@ describe('follows, saves, views', () => {
     const milestones = async () => (await rowsOfFile(owner, fileId)).filter((r) => r.type === 'view').map((r) => [r.fromUserId, r.message]);
     await t.database.db.update(files).set({ viewCount: 8 }).where(eq(files.id, fileId));
     await view(ana); // 9
+    expect(await milestones()).toEqual([]);
     await view(bob); // 10
     await view(bob); // same viewer, same hour: not counted
     await view(owner); // the owner's views never count
@@ -200,14 +217,17 @@ describe('folder invites', () => {
   }
 
   async function inviteItem(m: Member, inviteId: number): Promise<NotificationDto> {
+    await jobsSettled(t.database);
     const [row] = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, m.id), eq(notifications.inviteId, inviteId)));
     const item = (await list(m, '?limit=100')).notifications.find((n) => n.id === row.id);
     return item!;
   }
 
   it('notifies the addressed member only; a link for anyone notifies nobody', async () => {
+    await jobsSettled(t.database);
     const before = (await t.database.db.select().from(notifications)).length;
     await invite(null);
+    await jobsSettled(t.database);
     expect((await t.database.db.select().from(notifications)).length).toBe(before);
     const { folderId, inviteId } = await invite(ana);
     const item = await inviteItem(ana, inviteId);

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, ne, not, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, lte, ne, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { comments, files, folderInvites, notifications, users } from '../../db/schema/index';
 
@@ -45,16 +45,23 @@ export function createNotificationsRepo(db: Db) {
 
   return {
     /**
-     * Inserts one notification; a repeat of a deduplicated event inserts nothing (null).
-     * `then` runs in the same transaction (the `notification.created` job), so the job exists
-     * exactly when the row does.
+     * Inserts notifications in one statement; a repeat of a deduplicated event inserts nothing,
+     * so only the rows this call added come back. `then` runs in the same transaction (their
+     * `notification.created` jobs), so a job exists exactly when its row does. `settle` runs
+     * first in the transaction and answers the rows to insert (read under a lock it takes there).
      */
-    async insert(values: NewNotification, then: (row: NotificationRow, tx: Db) => Promise<unknown>): Promise<NotificationRow | null> {
+    async insertMany(
+      values: NewNotification[],
+      then: (rows: NotificationRow[], tx: Db) => Promise<unknown>,
+      settle?: (tx: Db, values: NewNotification[]) => Promise<NewNotification[]>,
+    ): Promise<NotificationRow[]> {
+      if (!values.length) return [];
       return db.transaction(async (tx) => {
-        const [row] = await tx.insert(notifications).values(values).onConflictDoNothing().returning();
-        if (!row) return null;
-        await then(row, tx as unknown as Db);
-        return row;
+        const final = settle ? await settle(tx as unknown as Db, values) : values;
+        if (!final.length) return [];
+        const rows = await tx.insert(notifications).values(final).onConflictDoNothing().returning();
+        if (rows.length) await then(rows, tx as unknown as Db);
+        return rows;
       });
     },
 
@@ -91,6 +98,17 @@ export function createNotificationsRepo(db: Db) {
       });
     },
 
+    /** `unreadCount` of several members in one query (members with none are absent: 0). */
+    async unreadCounts(userIds: number[]): Promise<Map<number, number>> {
+      if (!userIds.length) return new Map();
+      const rows = await db
+        .select({ userId: notifications.userId, n: sql<number>`count(distinct ${groupKey})::int` })
+        .from(notifications)
+        .where(and(inArray(notifications.userId, userIds), not(notifications.isRead)))
+        .groupBy(notifications.userId);
+      return new Map(rows.map((r) => [r.userId, r.n]));
+    },
+
     /** Unread items, counted as the list shows them (a group of unread likes is one). */
     async unreadCount(userId: number): Promise<number> {
       const [row] = await db
@@ -117,25 +135,46 @@ export function createNotificationsRepo(db: Db) {
       return rows.length;
     },
 
-    /** An invite answered (by token or from its item) leaves no unread item asking for an answer. */
-    async markInviteRead(userId: number, inviteId: number): Promise<void> {
-      await db
+    /** An invite answered (by token or from its item) leaves no unread item asking for an answer; answers how many rows it marked. */
+    async markInviteRead(userId: number, inviteId: number): Promise<number> {
+      const rows = await db
         .update(notifications)
         .set({ isRead: true })
-        .where(and(eq(notifications.userId, userId), eq(notifications.inviteId, inviteId), not(notifications.isRead)));
+        .where(and(eq(notifications.userId, userId), eq(notifications.inviteId, inviteId), not(notifications.isRead)))
+        .returning({ id: notifications.id });
+      return rows.length;
     },
 
-    /** Earlier commenters of a file, newest first, without `exclude`; at most `limit` members. */
-    async commenters(fileId: number, exclude: number[], limit: number): Promise<number[]> {
+    /**
+     * Who had commented on a file before comment `beforeCommentId`, newest first, without
+     * `exclude`; at most `limit` members. Bounded by the comment, so a retried fan-out asks
+     * the same question whatever was said since.
+     */
+    async commenters(fileId: number, exclude: number[], limit: number, beforeCommentId: number): Promise<number[]> {
       const rows = await db
         .select({ userId: comments.userId, last: sql<number>`max(${comments.id})` })
         .from(comments)
         .innerJoin(users, eq(users.id, comments.userId))
-        .where(and(eq(comments.fileId, fileId), eq(users.status, 'active'), ...exclude.map((id) => ne(comments.userId, id))))
+        .where(and(eq(comments.fileId, fileId), lt(comments.id, beforeCommentId), eq(users.status, 'active'), ...exclude.map((id) => ne(comments.userId, id))))
         .groupBy(comments.userId)
         .orderBy(desc(sql`max(${comments.id})`))
         .limit(limit);
       return rows.map((r) => r.userId);
+    },
+
+    /** What a batch of events shows of their files: owner and name, one query for all. */
+    async filesByIds(ids: number[]): Promise<{ id: number; userId: number; name: string }[]> {
+      if (!ids.length) return [];
+      return db.select({ id: files.id, userId: files.userId, name: files.name }).from(files).where(inArray(files.id, [...new Set(ids)]));
+    },
+
+    /** The members who acted in a batch of events, as their live items show them. */
+    async membersByIds(ids: number[]) {
+      if (!ids.length) return [];
+      return db
+        .select({ id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, profileImageKey: users.profileImageKey })
+        .from(users)
+        .where(inArray(users.id, [...new Set(ids)]));
     },
 
     /** Display fields of the members named in grouped items. */

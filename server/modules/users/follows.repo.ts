@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { follows, users } from '../../db/schema/index';
+import type { JobQueue } from '../../jobs/queue';
 import type { UserRow } from './users.repo';
 
 export type FollowState = { isFollowing: boolean; followersCount: number; followingCount: number };
@@ -10,9 +11,10 @@ type Page = { offset: number; limit: number };
  * Follows and the two counts on `users`. The row and the counts change in one transaction that
  * first locks both members' rows in id order: racing follows of one member queue on its row
  * (so every +1 and -1 lands), and two members following each other at once cannot deadlock.
- * The insert and delete say whether anything changed, so a repeated call moves no count.
+ * The insert and delete say whether anything changed, so a repeated call moves no count. A new
+ * follow commits with its `follow.added` event, whose handler notifies the followee.
  */
-export function createFollowsRepo(db: Db) {
+export function createFollowsRepo(db: Db, events: Pick<JobQueue, 'send'>) {
   async function change(followerId: number, followingId: number, add: boolean): Promise<FollowState> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select id from users where id in (${followerId}, ${followingId}) order by id for update`);
@@ -24,6 +26,7 @@ export function createFollowsRepo(db: Db) {
         const step = add ? 1 : -1;
         await tx.update(users).set({ followersCount: sql`${users.followersCount} + ${step}` }).where(eq(users.id, followingId));
         await tx.update(users).set({ followingCount: sql`${users.followingCount} + ${step}` }).where(eq(users.id, followerId));
+        if (add) await events.send('follow.added', { followerId, followingId }, { tx: tx as unknown as Db });
       }
       const [target] = await tx.select({ n: users.followersCount }).from(users).where(eq(users.id, followingId));
       const [self] = await tx.select({ n: users.followingCount }).from(users).where(eq(users.id, followerId));

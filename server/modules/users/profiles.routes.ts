@@ -13,7 +13,6 @@ import type { FoldersRepo } from '../folders/folders.repo';
 import { parseSearchText } from '../search/search-text';
 import type { FileFilter, SearchRepo } from '../search/search.repo';
 import type { FollowsRepo } from './follows.repo';
-import type { NotificationsService } from '../notifications/notifications.service';
 import { toPublicUser } from './users.presenter';
 import { findActiveMember } from './active-member';
 import type { UsersRepo } from './users.repo';
@@ -24,7 +23,6 @@ export type ProfileDeps = {
   folders: Pick<FoldersRepo, 'countOfOwner'>;
   files: Pick<FilesRepo, 'hydrate'>;
   search: Pick<SearchRepo, 'fileIds' | 'countFiles'>;
-  notifications: Pick<NotificationsService, 'followed'>;
 };
 
 const tags = ['users'];
@@ -90,10 +88,8 @@ export async function profilesRoutes(app: FastifyInstance, d: ProfileDeps): Prom
       const viewer = requireUser(request);
       const user = await findActiveMember(d.users, request.params.id);
       if (user.id === viewer.id) throw new ValidationError(userMessages.cannotFollowSelf);
-      if (method === 'delete') return d.follows.unfollow(viewer.id, user.id);
-      const state = await d.follows.follow(viewer.id, user.id);
-      await d.notifications.followed(user.id, viewer);
-      return state;
+      // A new follow commits with its `follow.added` event, whose handler tells the followee.
+      return method === 'delete' ? d.follows.unfollow(viewer.id, user.id) : d.follows.follow(viewer.id, user.id);
     });
   }
 }

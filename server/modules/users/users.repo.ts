@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/index';
+import { files, users } from '../../db/schema/index';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -10,6 +10,15 @@ export function createUsersRepo(db: Db) {
     async findById(id: number): Promise<UserRow | null> {
       const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
       return row ?? null;
+    },
+    /** Members among `ids` for whom `where` holds on their row joined with file `fileId` (server/access/visibility.ts). */
+    async findIdsWhereFile(fileId: number, ids: number[], where: SQL): Promise<number[]> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(files, eq(files.id, fileId))
+        .where(and(inArray(users.id, ids), where));
+      return rows.map((r) => r.id);
     },
     async findByEmail(email: string): Promise<UserRow | null> {
       const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);

@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { TestApp } from '../../../tests/helpers/test-app';
+import { createFilesRepo } from '../files/files.repo';
+import { createSocialRepo } from '../files/social.repo';
+import { createFoldersRepo } from '../folders/folders.repo';
+import { createInvitesRepo } from '../folders/invites.repo';
+import { createUsersRepo } from '../users/users.repo';
+import { createNotificationEvents } from './notification-events';
+import { createNotificationsRepo } from './notifications.repo';
+import { createNotifier } from './notifier';
+
+const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
+
+/** The event handlers as job-services.ts builds them, over `db` (a query-counting one), with the app's queue and live hub. */
+export function eventsOver(t: TestApp, db: Db) {
+  const repo = createNotificationsRepo(db);
+  const folders = createFoldersRepo(db);
+  const notifier = createNotifier({ repo, queue: t.app.jobs, live: t.app.live, folders, log: silent });
+  return createNotificationEvents({
+    notifier,
+    repo,
+    files: createFilesRepo(db),
+    users: createUsersRepo(db),
+    comments: createSocialRepo(db, t.app.jobs),
+    folders,
+    invites: createInvitesRepo(db, t.app.jobs),
+  });
+}
