@@ -47,7 +47,7 @@ describe('automatic tagging in the upload flow', () => {
     await chip.first().click();
     // A chip searches its exact tag, and the results hold the photo.
     await page.waitForURL(/\/search\?tag=cat$/);
-    await expect.poll(() => page.getByRole('heading', { name: /1 results/ }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: /\| 1 result$/ }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => page.getByTestId('file-card').count()).toBe(1);
   });

@@ -125,7 +125,7 @@ describe('profiles and search journey', () => {
     const detail = viewer.getByRole('dialog', { name: 'Harbour light' });
     await detail.getByRole('link', { name: `lighthouse${suffix}` }).click();
     await viewer.waitForURL(`${t.url}/search?tag=lighthouse${suffix}`);
-    await expect.poll(() => viewer.getByTestId('search-title').textContent()).toBe(`Search | Lighthouse${suffix} | 1 results`);
+    await expect.poll(() => viewer.getByTestId('search-title').textContent()).toBe(`Search | Lighthouse${suffix} | 1 result`);
     await expect.poll(() => viewer.getByTestId('file-card').count()).toBe(1);
     await viewer.getByRole('heading', { name: 'Files' }).waitFor();
     await shot(viewer, 'search-tag-light');

@@ -1,5 +1,6 @@
 import type { FileDto } from '@contract/files';
 import type { ResultType, SearchResultItem } from '@contract/search';
+import { resultCountText } from './result-count';
 
 // The pure rules of the Search and Explore screen (spec 2 §2 Search), tested alone.
 
@@ -75,10 +76,9 @@ export function capitalise(text: string): string {
 }
 
 /** 'Search | {Query capitalised} | {count} results'; 'Explore' with no query. */
-export function searchTitle(term: string, count: number | undefined): string {
+export function searchTitle(term: string, count: number | undefined, capped?: boolean): string {
   if (!term) return 'Explore';
-  // The spec's words as they are, '1 results' included.
-  const counted = count === undefined ? '…' : `${count.toLocaleString('en-US')} results`;
+  const counted = count === undefined ? '…' : resultCountText(count, capped);
   return `Search | ${capitalise(term)} | ${counted}`;
 }
 
