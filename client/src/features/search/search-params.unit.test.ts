@@ -25,7 +25,7 @@ describe('links', () => {
     expect(textSearchHref('   ')).toBe('/search');
   });
   it('sends a chip as the exact tag', () => {
-    expect(tagSearchHref('new york')).toBe('/search?tag=new%20york');
+    expect(tagSearchHref('new york')).toBe('/search?q=new%20york');
   });
 });
 
