@@ -63,6 +63,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
+import { registerWriteBudgets } from './plugins/write-budgets';
 
 export type AppDeps = {
   config: Config;
@@ -153,7 +154,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const resetTokens = createResetTokensRepo(db);
   const waitlist = createWaitlistRepo(db);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
-  const throttle = createAuthThrottle(config, deps.counters ?? memoryCounters(), deps.turns ?? memoryTurns());
+  const counters = deps.counters ?? memoryCounters();
+  const throttle = createAuthThrottle(config, counters, deps.turns ?? memoryTurns());
   const storage = deps.storage ?? createStorage(config);
   const queue = createJobQueue(database, { ...deps.jobs, log: app.log, work: config.workers });
   app.decorate('jobs', queue);
@@ -162,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(sessionPlugin, { sessions, secureCookies: config.publicUrl.startsWith('https://') });
+  registerWriteBudgets(app, { counters, scale: config.writeBudgetScale });
   await registerOpenApi(app);
 
   const files = feedWriting.files;
@@ -204,7 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
-  await authRoutes(app, { config, auth, sessions, throttle });
+  await authRoutes(app, { config, auth, sessions, throttle, secret });
   await filesRoutes(app, { files, uploads, tagging, reads, views });
   await socialRoutes(app, { files, social, discovery, reads });
   await mediaRoutes(app, { files, storage });
