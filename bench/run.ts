@@ -1,5 +1,6 @@
 import { benchBackup } from './backup.ts';
 import { benchFeed } from './feed.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchLiveDelivery } from './live-delivery.ts';
 import { benchMedia } from './media.ts';
 import { benchMix } from './mix.ts';
@@ -24,5 +25,6 @@ if (wanted('live-delivery')) await benchLiveDelivery();
 if (wanted('search')) await benchSearch();
 if (wanted('mix')) await benchMix();
 if (wanted('backup')) await benchBackup();
+if (only.includes('lighthouse')) await benchLighthouse();
 // Open handles (worker threads, pools) must not keep the process alive once results are printed.
 process.exit(0);

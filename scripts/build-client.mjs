@@ -9,7 +9,7 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'dist', 'client');
 const stampFile = path.join(root, 'dist', '.client-build-hash');
-const inputs = ['client', 'contract', 'vite.config.ts', 'package-lock.json'];
+const inputs = ['client', 'contract', 'vite.config.ts', 'scripts/vite-precompress.ts', 'package-lock.json'];
 
 function hashTree(hash, p) {
   const stat = fs.statSync(p);

@@ -18,17 +18,40 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
       root: clientDir,
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` beside each text asset (scripts/vite-precompress.ts):
+      // sent by Accept-Encoding with `Vary: accept-encoding`, no compression per request.
+      preCompressed: true,
       setHeaders(res, file) {
-        // Vite names built assets by content hash, so they never change under one URL.
+        // Vite names built assets by content hash, so they never change under one URL; the
+        // few unhashed files (favicon, theme script) are checked again at each load.
         if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        else res.header('cache-control', 'no-cache');
       },
     });
   }
+  // index.html's own compressed copies, when the build made them (small pages may have none).
+  const indexEncodings = ENCODINGS.filter((e) => hasClient && fs.existsSync(`${index}${e.suffix}`));
+  const indexEncoding = (accept: string | undefined) => indexEncodings.find((e) => acceptsEncoding(accept, e.name));
   app.setNotFoundHandler((request, reply) => {
     if (hasClient && (request.method === 'GET' || request.method === 'HEAD') && isScreenRequest(request.url, request.headers.accept)) {
-      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+      const encoding = indexEncoding(request.headers['accept-encoding']);
+      reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding.name);
+      return reply.send(fs.createReadStream(encoding ? `${index}${encoding.suffix}` : index));
     }
     return reply.status(404).send({ message: 'Not found' });
+  });
+}
+
+const ENCODINGS = [{ name: 'br', suffix: '.br' }, { name: 'gzip', suffix: '.gz' }];
+
+/** True when Accept-Encoding lists `name` (or `*`) without `q=0`. */
+export function acceptsEncoding(header: string | undefined, name: string): boolean {
+  return (header ?? '').toLowerCase().split(',').some((part) => {
+    const [token, ...params] = part.trim().split(';').map((p) => p.trim());
+    if (token !== name && token !== '*') return false;
+    const q = params.find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
   });
 }
 

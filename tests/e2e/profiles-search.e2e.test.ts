@@ -120,12 +120,16 @@ describe('profiles and search journey', () => {
     await waitForToast(viewer, 'Unfollowed');
     await expect.poll(() => statButton(viewer, /Followers?/).textContent()).toBe('0Followers');
 
-    // A tag chip in the file's detail lands on that exact tag's results.
+    // A tag chip in the file's detail searches that tag (spec 2: /search?q={tag}).
     await viewer.getByTestId('file-card').filter({ has: viewer.getByRole('button', { name: 'Open Harbour light' }) }).click();
     const detail = viewer.getByRole('dialog', { name: 'Harbour light' });
     await detail.getByRole('link', { name: `lighthouse${suffix}` }).click();
-    await viewer.waitForURL(`${t.url}/search?tag=lighthouse${suffix}`);
-    await expect.poll(() => viewer.getByTestId('search-title').textContent()).toBe(`Search | Lighthouse${suffix} | 1 results`);
+    await viewer.waitForURL(`${t.url}/search?q=lighthouse${suffix}`);
+    await expect.poll(() => viewer.getByTestId('search-title').textContent()).toBe(`Search | Lighthouse${suffix} | 1 result`);
+    await expect.poll(() => viewer.getByTestId('file-card').count()).toBe(1);
+    // The older /search?tag=… links still open the exact-tag results.
+    await viewer.goto(`${t.url}/search?tag=lighthouse${suffix}`);
+    await expect.poll(() => viewer.getByTestId('search-title').textContent()).toBe(`Search | Lighthouse${suffix} | 1 result`);
     await expect.poll(() => viewer.getByTestId('file-card').count()).toBe(1);
     await viewer.getByRole('heading', { name: 'Files' }).waitFor();
     await shot(viewer, 'search-tag-light');

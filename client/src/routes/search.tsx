@@ -20,7 +20,7 @@ export function SearchPage({ user }: { user: CurrentUser }) {
   const term = searchTerm(query);
   const hasQuery = term.length > 0;
   const count = useSearchCount(query, filters, hasQuery);
-  const title = searchTitle(term, count.data?.count);
+  const title = searchTitle(term, count.data?.count, count.data?.capped);
   useDocumentTitle(title);
 
   function reset() {

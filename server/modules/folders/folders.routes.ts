@@ -33,10 +33,13 @@ export async function foldersRoutes(app: FastifyInstance, d: FolderDeps): Promis
     return presentFolders(d.links, await d.folders.listMine(user, request.query), user);
   });
 
-  r.post('/api/folders', { schema: { tags, body: createFolderBody, response: { 201: folderDto, 400: errorResponse } } }, async (request, reply) => {
+  r.post('/api/folders', { schema: { tags, body: createFolderBody, response: { 201: folderDto, 400: errorResponse, 403: errorResponse } } }, async (request, reply) => {
     const user = requireUser(request);
     const b = request.body;
-    const row = await d.folders.insert({ userId: user.id, name: b.name, description: b.description || null, isPublic: b.isPublic ?? false });
+    if (b.isAdminOnly && !user.isAdmin) throw new ForbiddenError(folderMessages.adminOnly);
+    // Admin-only is a third visibility (spec 2 §2 badge 'Admin'), never public as well.
+    const adminOnly = b.isAdminOnly === true;
+    const row = await d.folders.insert({ userId: user.id, name: b.name, description: b.description || null, isPublic: adminOnly ? false : (b.isPublic ?? false), isAdminOnly: adminOnly });
     return reply.status(201).send(toFolderDto({ ...row, owner: user, collaboratorRole: null }, 0, user));
   });
 

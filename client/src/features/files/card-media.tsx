@@ -20,9 +20,9 @@ function aspectOf(file: Pick<FileDto, 'width' | 'height'>): string | undefined {
  * file's aspect ratio first, then the image once within 500 px of the viewport; between 200
  * and 400 px tall; 'Image unavailable' when it cannot load.
  */
-export function CardPicture({ file, src, srcSet, alt, alignTop = false }: { file: FileDto; src: string; srcSet?: string; alt: string; alignTop?: boolean }) {
+export function CardPicture({ file, src, srcSet, alt, alignTop = false, priority = false }: { file: FileDto; src: string; srcSet?: string; alt: string; alignTop?: boolean; priority?: boolean }) {
   const box = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(box, '500px');
+  const near = useNearViewport(box, '500px') || priority;
   const [state, setState] = useState<'loading' | 'loaded' | 'error'>('loading');
 
   return (
@@ -37,9 +37,12 @@ export function CardPicture({ file, src, srcSet, alt, alignTop = false }: { file
           sizes={srcSet ? CARD_SIZES : undefined}
           alt={alt}
           decoding="async"
+          // A first-row picture is the page's largest paint: asked for first, shown without the fade.
+          fetchPriority={priority ? 'high' : undefined}
+          loading={priority ? 'eager' : undefined}
           onLoad={() => setState('loaded')}
           onError={() => setState('error')}
-          className={cn('absolute inset-0 size-full object-cover transition-opacity duration-500', alignTop && 'object-top', state === 'loaded' ? 'opacity-100' : 'opacity-0')}
+          className={cn('absolute inset-0 size-full object-cover transition-opacity duration-500', alignTop && 'object-top', state === 'loaded' || priority ? 'opacity-100' : 'opacity-0')}
         />
       )}
       {state === 'error' && (
@@ -53,16 +56,16 @@ export function CardPicture({ file, src, srcSet, alt, alignTop = false }: { file
 }
 
 /** What a card shows for a file: its picture, a poster or preview, or a gradient tile. */
-export function CardMedia({ file }: { file: FileDto }) {
+export function CardMedia({ file, priority = false }: { file: FileDto; priority?: boolean }) {
   if (file.kind === 'image') {
     const srcSet = file.thumbnailPath && file.width ? `${mediaUrl(file.thumbnailPath)} ${THUMB_WIDTH}w, ${mediaUrl(file.filePath)} ${file.width}w` : undefined;
-    return <CardPicture file={file} src={mediaUrl(file.thumbnailPath ?? file.filePath)} srcSet={srcSet} alt={file.name} />;
+    return <CardPicture file={file} src={mediaUrl(file.thumbnailPath ?? file.filePath)} srcSet={srcSet} alt={file.name} priority={priority} />;
   }
   const picture = file.thumbnailPath ?? file.posterPath;
   if (picture && (file.kind === 'video' || file.kind === 'pdf')) {
     return (
       <div className="relative">
-        <CardPicture file={file} src={mediaUrl(picture)} alt={file.name} alignTop={file.kind === 'pdf'} />
+        <CardPicture file={file} src={mediaUrl(picture)} alt={file.name} alignTop={file.kind === 'pdf'} priority={priority} />
         <KindBadge file={file} />
         {file.rendition === 'processing' && <ProcessingBadge className="absolute right-2 bottom-2" />}
       </div>

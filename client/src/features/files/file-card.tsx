@@ -12,7 +12,7 @@ import { CardLikeButton } from './like-button';
  * A file in a grid (spec 2 §2 File card): its media, and on hover (always on touch screens)
  * the save and like buttons, the name and the owner, and the screen's own `action` (a folder's remove). Clicking anywhere opens the file.
  */
-export function FileCard({ file, onOpen, action }: { file: FileDto; onOpen: (file: FileDto) => void; action?: ReactNode }) {
+export function FileCard({ file, onOpen, action, priority = false }: { file: FileDto; onOpen: (file: FileDto) => void; action?: ReactNode; priority?: boolean }) {
   return (
     <article
       data-testid="file-card"
@@ -24,7 +24,7 @@ export function FileCard({ file, onOpen, action }: { file: FileDto; onOpen: (fil
       )}
     >
       <NsfwGuard file={file}>
-        <CardMedia file={file} />
+        <CardMedia file={file} priority={priority} />
       </NsfwGuard>
       <button type="button" className="sr-only" onClick={(event) => { event.stopPropagation(); onOpen(file); }}>
         Open {file.name}

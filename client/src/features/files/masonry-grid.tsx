@@ -27,9 +27,10 @@ export function MasonryGrid({ files, adClient, onOpen, cardAction, keepOrder = f
     <div className="flex items-start gap-3 sm:gap-4" data-testid="masonry-grid" data-columns={columnCount}>
       {columns.map((column, index) => (
         <div key={index} className="flex min-w-0 flex-1 flex-col gap-3 sm:gap-4">
-          {column.map((item) =>
+          {column.map((item, row) =>
             item.type === 'file' ? (
-              <FileCard key={item.id} file={item.file} onOpen={onOpen} action={cardAction?.(item.file)} />
+              // The first card of each column is above the fold on every screen: fetched at once, with priority.
+              <FileCard key={item.id} file={item.file} onOpen={onOpen} action={cardAction?.(item.file)} priority={row === 0} />
             ) : (
               adClient && <AdCard key={item.id} adClient={adClient} />
             ),

@@ -13,7 +13,7 @@ function Count({ icon: Icon, value, label }: { icon: typeof Eye; value: number; 
     <span className="inline-flex items-center gap-1.5">
       <Icon className="size-4" aria-hidden />
       <span className="tabular-nums">{value}</span>
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{value === 1 ? label.replace(/s$/, '') : label}</span>
     </span>
   );
 }

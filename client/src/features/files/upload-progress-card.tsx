@@ -35,7 +35,7 @@ export function UploadProgressCard({ run, onClose }: { run: UploadRun | null; on
         <div className="min-w-0 flex-1">
           <h2 className="text-sm font-semibold">{done ? 'Upload Complete' : 'Uploading Files'}</h2>
           <p className="text-xs text-muted-foreground">
-            <span className="tabular-nums">{run.completed} of {run.total} files</span>
+            <span className="tabular-nums">{run.completed} of {run.total} {run.total === 1 ? 'file' : 'files'}</span>
             {run.failed > 0 && <span className="text-destructive"> • {run.failed} failed</span>}
           </p>
         </div>

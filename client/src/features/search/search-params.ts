@@ -1,5 +1,6 @@
 import type { FileDto } from '@contract/files';
 import type { ResultType, SearchResultItem } from '@contract/search';
+import { resultCountText } from './result-count';
 
 // The pure rules of the Search and Explore screen (spec 2 §2 Search), tested alone.
 
@@ -64,9 +65,12 @@ export function textSearchHref(text: string): string {
   return term ? `/search?q=${encodeURIComponent(term)}` : '/search';
 }
 
-/** /search?tag=… : the exact-tag search every tag chip leads to (contract/search.ts). */
+/**
+ * /search?q={tag}: where every tag chip leads (spec 2 §2 File detail page). The text search
+ * ranks a file tagged exactly so first; the older /search?tag=… links still open the exact-tag search.
+ */
 export function tagSearchHref(tag: string): string {
-  return `/search?tag=${encodeURIComponent(tag)}`;
+  return `/search?q=${encodeURIComponent(tag.trim())}`;
 }
 
 /** 'cats in hats' → 'Cats in hats'. */
@@ -75,10 +79,10 @@ export function capitalise(text: string): string {
 }
 
 /** 'Search | {Query capitalised} | {count} results'; 'Explore' with no query. */
-export function searchTitle(term: string, count: number | undefined): string {
+export function searchTitle(term: string, count: number | undefined, capped?: boolean): string {
   if (!term) return 'Explore';
-  // The spec's words as they are, '1 results' included.
-  const counted = count === undefined ? '…' : `${count.toLocaleString('en-US')} results`;
+  // English counts ('1 result', '1,000+ results'), not the spec's literal '1 results' (issue 20).
+  const counted = count === undefined ? '…' : resultCountText(count, capped);
   return `Search | ${capitalise(term)} | ${counted}`;
 }
 

@@ -25,7 +25,7 @@ describe('links', () => {
     expect(textSearchHref('   ')).toBe('/search');
   });
   it('sends a chip as the exact tag', () => {
-    expect(tagSearchHref('new york')).toBe('/search?tag=new%20york');
+    expect(tagSearchHref('new york')).toBe('/search?q=new%20york');
   });
 });
 
@@ -33,8 +33,12 @@ describe('title (spec 2 §2 Search)', () => {
   it('reads Search | {Query capitalised} | {count} results', () => {
     expect(searchTitle('sunset beach', 12)).toBe('Search | Sunset beach | 12 results');
     expect(searchTitle('sunset', 0)).toBe('Search | Sunset | 0 results');
-    expect(searchTitle('sunset', 1)).toBe('Search | Sunset | 1 results');
+    expect(searchTitle('sunset', 1)).toBe('Search | Sunset | 1 result');
     expect(searchTitle('cat', 1500)).toBe('Search | Cat | 1,500 results');
+  });
+  it('says 1,000+ results when the server stopped counting', () => {
+    expect(searchTitle('sunset', 1000, true)).toBe('Search | Sunset | 1,000+ results');
+    expect(searchTitle('sunset', 1000, false)).toBe('Search | Sunset | 1,000 results');
   });
   it('is Explore with no query', () => {
     expect(searchTitle('', 3)).toBe('Explore');

@@ -1,0 +1,129 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { signUp, TestClient } from '../tests/helpers/test-client.ts';
+
+// Issue 20's page-speed goal, measured as the issue did: Lighthouse 12, its default mobile
+// preset (simulated slow 4G, 4x CPU slowdown), Debian's Chromium, against `npm start`'s own
+// build (node dist/server/main.js) with seeded data: three members and 18 public photos.
+// The landing page is measured signed out, the home feed signed in (session cookie sent).
+// `LIGHTHOUSE_RUNS` (default 3) runs per page; the median score is printed with its range.
+
+const root = path.resolve(import.meta.dirname, '..');
+const photos = path.join(root, 'tests', 'fixtures', 'photos');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+async function startBuiltServer(dataDir: string, port: number): Promise<ChildProcess> {
+  const url = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, [path.join(root, 'dist', 'server', 'main.js')], {
+    cwd: dataDir,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, AUTOTAG: 'off', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const until = Date.now() + 120_000;
+  while (Date.now() < until) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    if (await fetch(`${url}/api/config`).then((r) => r.ok).catch(() => false)) return server;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not start');
+}
+
+async function seed(url: string): Promise<string> {
+  const names = (await fs.readdir(photos)).filter((n) => n.endsWith('.jpg'));
+  const members: TestClient[] = [];
+  const ids: number[] = [];
+  for (const first of ['Tessa', 'Omar', 'Lena']) {
+    const client = new TestClient(url);
+    ids.push((await signUp(client, { firstName: first })).id);
+    members.push(client);
+  }
+  for (let round = 0; round < 3; round++) {
+    for (const [i, name] of names.entries()) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(await fs.readFile(path.join(photos, name)))]), name);
+      form.append('description', `${name.replace('.jpg', '')} number ${round + 1}`);
+      form.append('tags', 'photo,seeded');
+      const res = await members[(i + round) % members.length].post('/api/files', form);
+      if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${res.text}`);
+    }
+  }
+  await members[0].post(`/api/users/${ids[1]}/follow`);
+  return members[0].cookieHeader;
+}
+
+type Score = { performance: number; lcpMs: number; tbtMs: number; fcpMs: number; clsScore: number };
+
+async function audit(url: string, port: number, cookie?: string): Promise<Score> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    extraHeaders: cookie ? { Cookie: cookie } : undefined,
+  });
+  if (!result) throw new Error('lighthouse gave no result');
+  const { lhr } = result;
+  const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcpMs: Math.round(num('largest-contentful-paint')),
+    tbtMs: Math.round(num('total-blocking-time')),
+    fcpMs: Math.round(num('first-contentful-paint')),
+    clsScore: Math.round(num('cumulative-layout-shift') * 1000) / 1000,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+export async function benchLighthouse(): Promise<void> {
+  const built = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  if (built.status !== 0) throw new Error('build failed');
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-lighthouse-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const server = await startBuiltServer(dataDir, port);
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const cookie = await seed(url);
+    const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+    const rows: Array<[string, Score[]]> = [['landing (signed out)', []], ['home feed (signed in)', []]];
+    for (let i = 0; i < runs; i++) {
+      rows[0][1].push(await audit(`${url}/`, chrome.port));
+      rows[1][1].push(await audit(`${url}/`, chrome.port, cookie));
+    }
+    console.log(`\nLighthouse 12, mobile preset, ${runs} runs each (median, range)`);
+    console.log('| page | performance | LCP | TBT | FCP | CLS |');
+    console.log('|---|---|---|---|---|---|');
+    for (const [name, scores] of rows) {
+      const perf = scores.map((s) => s.performance);
+      const pick = (k: keyof Score) => median(scores.map((s) => s[k]));
+      console.log(`| ${name} | ${median(perf)} (${Math.min(...perf)}–${Math.max(...perf)}) | ${(pick('lcpMs') / 1000).toFixed(1)} s | ${pick('tbtMs')} ms | ${(pick('fcpMs') / 1000).toFixed(1)} s | ${pick('clsScore')} |`);
+    }
+  } finally {
+    chrome.kill();
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+    await fs.rm(dataDir, { recursive: true, force: true });
+  }
+}

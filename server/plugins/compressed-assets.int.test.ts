@@ -1,0 +1,94 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { acceptsEncoding } from './client';
+
+// The client build writes `.br` and `.gz` beside each text asset (scripts/vite-precompress.ts);
+// the server sends the one the browser accepts, with the headers a cache needs, and the plain
+// file to a client that accepts neither. undici's `request` does not decompress, so the test
+// sees the bytes a browser receives.
+
+const script = `export const words = ${JSON.stringify('kaleido '.repeat(500))};\n`;
+const html = `<!doctype html><title>Kaleido</title><div id="root"></div><!-- ${'padding '.repeat(200)} -->`;
+let t: TestApp;
+let clientDir: string;
+
+async function withVariants(file: string, text: string) {
+  await fs.writeFile(file, text);
+  await fs.writeFile(`${file}.br`, zlib.brotliCompressSync(text));
+  await fs.writeFile(`${file}.gz`, zlib.gzipSync(text));
+}
+
+beforeAll(async () => {
+  clientDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-compressed-'));
+  await fs.mkdir(path.join(clientDir, 'assets'));
+  await withVariants(path.join(clientDir, 'assets', 'index-abc123.js'), script);
+  await withVariants(path.join(clientDir, 'index.html'), html);
+  await fs.writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await startTestApp({}, { clientDir });
+});
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(clientDir, { recursive: true, force: true });
+});
+
+async function get(url: string, acceptEncoding?: string) {
+  const res = await request(t.url + url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
+}
+
+describe('compressed assets', () => {
+  it('sends brotli to a browser that accepts it, with long caching on hashed files', async () => {
+    const res = await get('/assets/index-abc123.js', 'gzip, deflate, br, zstd');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(res.body).toString()).toBe(script);
+    expect(res.body.length).toBeLessThan(script.length / 10);
+  });
+
+  it('sends gzip when brotli is not accepted, and the plain file when nothing is', async () => {
+    const gz = await get('/assets/index-abc123.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(script);
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['vary']).toMatch(/accept-encoding/i);
+    expect(plain.body.toString()).toBe(script);
+  });
+
+  it('compresses the app page too, which is never cached without a check', async () => {
+    for (const screen of ['/', '/folder/3', '/search?q=cat']) {
+      const res = await get(screen, 'gzip, deflate, br');
+      expect(res.headers['content-encoding'], screen).toBe('br');
+      expect(res.headers['vary']).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(res.body).toString()).toBe(html);
+    }
+    const plain = await get('/', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(html);
+  });
+
+  it('asks browsers to check unhashed files again', async () => {
+    const res = await get('/favicon.svg', 'br');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('acceptsEncoding', () => {
+  it('reads tokens, wildcards and q=0', () => {
+    expect(acceptsEncoding('gzip, deflate, br', 'br')).toBe(true);
+    expect(acceptsEncoding('gzip;q=1.0, br;q=0', 'br')).toBe(false);
+    expect(acceptsEncoding('*', 'gzip')).toBe(true);
+    expect(acceptsEncoding(undefined, 'gzip')).toBe(false);
+    expect(acceptsEncoding('identity', 'gzip')).toBe(false);
+  });
+});
