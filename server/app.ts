@@ -67,6 +67,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
+import { registerWriteBudgets } from './plugins/write-budgets';
 
 export type AppDeps = {
   config: Config;
@@ -159,7 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const resetTokens = createResetTokensRepo(db);
   const waitlist = createWaitlistRepo(db);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
-  const throttle = createAuthThrottle(config, deps.counters ?? memoryCounters(), deps.turns ?? memoryTurns());
+  const counters = deps.counters ?? memoryCounters();
+  const throttle = createAuthThrottle(config, counters, deps.turns ?? memoryTurns());
   const storage = deps.storage ?? createStorage(config);
   const queue = createJobQueue(database, { ...deps.jobs, log: app.log, work: config.workers });
   app.decorate('jobs', queue);
@@ -168,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(sessionPlugin, { sessions, secureCookies: config.publicUrl.startsWith('https://') });
+  registerWriteBudgets(app, { counters, scale: config.writeBudgetScale });
   await registerOpenApi(app);
 
   const files = feedWriting.files;
@@ -219,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     similarIndex.start().catch((err) => app.log.error({ err }, 'the neighbour index could not be built'));
   });
 
-  await authRoutes(app, { config, auth, sessions, throttle });
+  await authRoutes(app, { config, auth, sessions, throttle, secret });
   await filesRoutes(app, { files, uploads, tagging, reads, views });
   await similarRoutes(app, { similar: createSimilarService({ index: similarIndex, fingerprints, reads }) });
   await socialRoutes(app, { files, social, discovery, reads });
