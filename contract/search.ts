@@ -9,6 +9,13 @@ import { publicUser } from './users';
 
 export const SEARCH_TEXT_MAX = 200;
 
+/**
+ * Files are counted up to this many: past it the count stops reading and answers `capped`
+ * (shown as "1,000+ results"), and the list by relevance pages through every match newest
+ * first instead of ranking them all (docs/decisions/011-search.md, "Common words").
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
 export const searchMessages = {
   queryRequired: 'Enter something to search for',
 } as const;
@@ -78,11 +85,16 @@ export type SearchResultItem = z.infer<typeof searchResultItem>;
 
 export const searchResults = z.array(searchResultItem);
 
-/** `count` is the total the list pages through; the three parts add up to it. */
+/**
+ * `count` is the total the list pages through; the three parts add up to it. With `capped`,
+ * more than SEARCH_COUNT_CAP files match: `files` is SEARCH_COUNT_CAP and `files` and `count`
+ * are lower bounds (the list still pages through every match). Absent or false: exact.
+ */
 export const searchCountResponse = z.object({
   count: z.number().int(),
   users: z.number().int(),
   folders: z.number().int(),
   files: z.number().int(),
+  capped: z.boolean().optional().describe(`true when more than ${SEARCH_COUNT_CAP} files match: files and count are then lower bounds`),
 });
 export type SearchCountResponse = z.infer<typeof searchCountResponse>;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, folders } from '../../db/schema/index';
 
@@ -52,4 +53,20 @@ export async function seedFolder(db: Db, userId: number, f: { name: string; desc
     .values({ userId, name: f.name, description: f.description ?? null, isPublic: f.isPublic ?? true })
     .returning({ id: folders.id });
   return row.id;
+}
+
+/**
+ * `n` files of one owner in one statement, named `{name} 1` … `{name} n` and tagged `tag`, newest
+ * last. For searches past SEARCH_COUNT_CAP; `kind` document, so a card needs no thumbnail.
+ */
+export async function seedMany(db: Db, userId: number, n: number, opts: { name: string; tag: string; isPublic: boolean }): Promise<number[]> {
+  const base = `many/${crypto.randomUUID()}/`;
+  const result = await db.execute<{ id: number }>(sql`
+    insert into files (user_id, name, description, tags, original_name, file_type, kind, size, key_base, storage_key, is_public)
+    select ${userId}, ${opts.name} || ' ' || g, '', array[${opts.tag}]::text[], 'notes.doc', 'application/msword', 'document', 100,
+           ${base} || g, ${base} || g || '/original', ${opts.isPublic}
+    from generate_series(1, ${n}) g
+    order by g
+    returning id`);
+  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { SearchSort } from '../../../contract/search';
+import { SEARCH_COUNT_CAP, type SearchSort } from '../../../contract/search';
 import type { Db } from '../../db/client';
 import { files, folders, users } from '../../db/schema/index';
 import { visibleFoldersSql } from '../../access/folder-access';
@@ -8,6 +8,9 @@ import { fileSortOrder, kindCondition, type TypeFilter } from '../files/discover
 import { fileMatchSql, fileRankSql, folderMatchSql, folderRankSql, userMatchSql, userRankSql, type MatchMode, type SearchText } from './search-text';
 
 export type Page = { offset: number; limit: number };
+
+/** How many files match, up to SEARCH_COUNT_CAP; `capped` when more do. */
+export type CappedCount = { count: number; capped: boolean };
 
 /** What narrows the files: text and/or an exact tag, and a media type. */
 export type FileFilter = { text: SearchText | null; tag?: string; type?: TypeFilter; ownerId?: number };
@@ -55,43 +58,72 @@ export function createSearchRepo(db: Db) {
     return row.n;
   }
 
-  const countIn = (mode: MatchMode, viewer: Viewer, f: FileFilter) => count(files, fileSearchWhere(viewer, f, mode));
+  /**
+   * Counts at most SEARCH_COUNT_CAP + 1 matches (`limit` in a subquery): a word in half the
+   * files would otherwise make every count read and check tens of thousands of rows.
+   */
+  async function countCapped(where: SQL): Promise<CappedCount> {
+    const matches = db.select({ one: sql`1` }).from(files).where(where).limit(SEARCH_COUNT_CAP + 1).as('matches');
+    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+    return row.n > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true } : { count: row.n, capped: false };
+  }
+
+  /** Capped for search's counts; exact for a profile's file count (`cap` false). */
+  async function countIn(mode: MatchMode, viewer: Viewer, f: FileFilter, cap = true): Promise<CappedCount> {
+    const where = fileSearchWhere(viewer, f, mode);
+    return cap ? countCapped(where) : { count: await count(files, where), capped: false };
+  }
 
   /**
    * Words when any visible file (under the same filters) matches them, else spelling: list and
    * count decide alike, so the count is still what the list pages through. A count, not an
    * EXISTS … LIMIT 1: with no match, LIMIT 1 led the planner to read the whole table.
    */
-  async function modeFor(viewer: Viewer, f: FileFilter): Promise<{ mode: MatchMode; matches: number }> {
-    const words = await countIn('words', viewer, f);
-    if (words > 0 || !f.text) return { mode: 'words', matches: words };
-    return { mode: 'spelling', matches: await countIn('spelling', viewer, f) };
+  async function modeFor(viewer: Viewer, f: FileFilter, cap = true): Promise<{ mode: MatchMode; matches: CappedCount }> {
+    const words = await countIn('words', viewer, f, cap);
+    if (words.count > 0 || !f.text) return { mode: 'words', matches: words };
+    return { mode: 'spelling', matches: await countIn('spelling', viewer, f, cap) };
   }
 
-  function idsIn(mode: MatchMode, viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<{ id: number }[]> {
-    return db
+  async function idsIn(mode: MatchMode, viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<number[]> {
+    const rows = await db
       .select({ id: files.id })
       .from(files)
       .where(fileSearchWhere(viewer, f, mode))
       .orderBy(...fileOrder(sort, f.text, mode))
       .limit(page.limit)
       .offset(page.offset);
+    return rows.map((r) => r.id);
   }
 
   return {
     modeFor,
     /**
-     * One query when the words match: a page that holds rows proves the mode without a count.
-     * Only an empty page asks whether the words match at all (past the end, or a typo).
+     * By relevance: the capped count first, which also decides words or spelling. Up to the cap
+     * every match is ranked; past it, ranking would read and score every one of them (a word in
+     * half the files: 50 000 ts_rank calls per page), so the matches are paged newest first,
+     * which the primary key's index gives after a few dozen rows.
+     * Other orders: one query when the words match, as a page that holds rows proves the mode;
+     * only an empty page asks whether the words match at all (past the end, or a typo).
      */
     async fileIds(viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<number[]> {
+      if (sort === 'relevance' && f.text) {
+        const { mode, matches } = await modeFor(viewer, f);
+        if (matches.count === 0) return [];
+        return idsIn(mode, viewer, f, matches.capped ? 'newest' : 'relevance', page);
+      }
       const words = await idsIn('words', viewer, f, sort, page);
-      if (words.length > 0 || !f.text) return words.map((r) => r.id);
-      if (page.offset > 0 && (await countIn('words', viewer, f)) > 0) return [];
-      return (await idsIn('spelling', viewer, f, sort, page)).map((r) => r.id);
+      if (words.length > 0 || !f.text) return words;
+      if (page.offset > 0 && (await countIn('words', viewer, f)).count > 0) return [];
+      return idsIn('spelling', viewer, f, sort, page);
     },
-    async countFiles(viewer: Viewer, f: FileFilter): Promise<number> {
+    /** Search's count: exact up to SEARCH_COUNT_CAP, `capped` past it. */
+    async countFilesCapped(viewer: Viewer, f: FileFilter): Promise<CappedCount> {
       return (await modeFor(viewer, f)).matches;
+    },
+    /** Every match counted (a profile's files): exact, whatever it costs. */
+    async countFiles(viewer: Viewer, f: FileFilter): Promise<number> {
+      return (await modeFor(viewer, f, false)).matches.count;
     },
     async folderIds(viewer: Viewer, text: SearchText, sort: SearchSort, page: Page): Promise<number[]> {
       const rows = await db

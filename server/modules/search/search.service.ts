@@ -7,14 +7,20 @@ import { presentFolders } from '../folders/folders.presenter';
 import type { FoldersRepo } from '../folders/folders.repo';
 import { toPublicUser } from '../users/users.presenter';
 import { parseSearchText, type SearchText } from './search-text';
-import type { FileFilter, Page, SearchRepo } from './search.repo';
+import type { CappedCount, FileFilter, Page, SearchRepo } from './search.repo';
 
 export type SearchDeps = { search: SearchRepo; files: Pick<FilesRepo, 'hydrate'>; folders: Pick<FoldersRepo, 'findVisibleByIds'>; links: Pick<FolderFilesRepo, 'countVisible'> };
 
 type Filters = SearchCountQuery | SearchQuery;
 
-/** One result group: how many match, and one page of them already presented. */
-type Group = { name: 'users' | 'folders' | 'files'; count(): Promise<number>; page(page: Page): Promise<SearchResultItem[]> };
+/**
+ * One result group: how many match, and one page of them already presented. Only files, the
+ * last group, may be capped (a capped count of an earlier group would misplace the offset
+ * where the next group starts).
+ */
+type Group = { name: 'users' | 'folders' | 'files'; count(): Promise<CappedCount>; page(page: Page): Promise<SearchResultItem[]> };
+
+const exact = async (n: Promise<number>): Promise<CappedCount> => ({ count: await n, capped: false });
 
 /**
  * The groups a search pages through, in the order the page shows them: users, folders, files.
@@ -32,7 +38,7 @@ function groupsFor(d: SearchDeps, viewer: Viewer, f: Filters): Group[] {
     const filter: FileFilter = { text, tag: f.tag, type: f.fileType ?? f.mediaType };
     groups.push({
       name: 'files',
-      count: () => d.search.countFiles(viewer, filter),
+      count: () => d.search.countFilesCapped(viewer, filter),
       page: async (p) => (await presentFiles(d.files, await d.search.fileIds(viewer, filter, sort, p), viewer)).map((data) => ({ type: 'file' as const, data })),
     });
   }
@@ -42,7 +48,7 @@ function groupsFor(d: SearchDeps, viewer: Viewer, f: Filters): Group[] {
 function userGroup(d: SearchDeps, text: SearchText, sort: NonNullable<SearchQuery['sortBy']>): Group {
   return {
     name: 'users',
-    count: () => d.search.countUsers(text),
+    count: () => exact(d.search.countUsers(text)),
     page: async (p) => (await d.search.users(text, sort, p)).map((u) => ({ type: 'user' as const, data: toPublicUser(u) })),
   };
 }
@@ -50,7 +56,7 @@ function userGroup(d: SearchDeps, text: SearchText, sort: NonNullable<SearchQuer
 function folderGroup(d: SearchDeps, viewer: Viewer, text: SearchText, sort: NonNullable<SearchQuery['sortBy']>): Group {
   return {
     name: 'folders',
-    count: () => d.search.countFolders(viewer, text),
+    count: () => exact(d.search.countFolders(viewer, text)),
     page: async (p) => {
       const ids = await d.search.folderIds(viewer, text, sort, p);
       const loaded = await d.folders.findVisibleByIds(ids, viewer);
@@ -74,7 +80,7 @@ export async function searchPage(d: SearchDeps, viewer: Viewer, q: SearchQuery):
     if (want <= 0) break;
     const got = await group.page({ offset, limit: want });
     items.push(...got);
-    offset = got.length > 0 || offset === 0 ? 0 : Math.max(0, offset - (await group.count()));
+    offset = got.length > 0 || offset === 0 ? 0 : Math.max(0, offset - (await group.count()).count);
   }
   return items;
 }
@@ -83,6 +89,7 @@ export async function searchCount(d: SearchDeps, viewer: Viewer, q: SearchCountQ
   const parts = { users: 0, folders: 0, files: 0 };
   const groups = groupsFor(d, viewer, q);
   const counts = await Promise.all(groups.map((g) => g.count()));
-  groups.forEach((g, i) => (parts[g.name] = counts[i]));
-  return { count: parts.users + parts.folders + parts.files, ...parts };
+  groups.forEach((g, i) => (parts[g.name] = counts[i].count));
+  const capped = counts.some((c) => c.capped);
+  return { count: parts.users + parts.folders + parts.files, ...parts, ...(capped ? { capped } : {}) };
 }

@@ -1,5 +1,6 @@
 import type { FileDto } from '@contract/files';
 import type { ResultType, SearchResultItem } from '@contract/search';
+import { resultCountText } from './result-count';
 
 // The pure rules of the Search and Explore screen (spec 2 §2 Search), tested alone.
 
@@ -78,10 +79,10 @@ export function capitalise(text: string): string {
 }
 
 /** 'Search | {Query capitalised} | {count} results'; 'Explore' with no query. */
-export function searchTitle(term: string, count: number | undefined): string {
+export function searchTitle(term: string, count: number | undefined, capped?: boolean): string {
   if (!term) return 'Explore';
-  // English counts ('1 result'), not the spec's literal '1 results' (issue 20).
-  const counted = count === undefined ? '…' : `${count.toLocaleString('en-US')} ${count === 1 ? 'result' : 'results'}`;
+  // English counts ('1 result', '1,000+ results'), not the spec's literal '1 results' (issue 20).
+  const counted = count === undefined ? '…' : resultCountText(count, capped);
   return `Search | ${capitalise(term)} | ${counted}`;
 }
 

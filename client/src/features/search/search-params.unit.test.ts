@@ -36,6 +36,10 @@ describe('title (spec 2 §2 Search)', () => {
     expect(searchTitle('sunset', 1)).toBe('Search | Sunset | 1 result');
     expect(searchTitle('cat', 1500)).toBe('Search | Cat | 1,500 results');
   });
+  it('says 1,000+ results when the server stopped counting', () => {
+    expect(searchTitle('sunset', 1000, true)).toBe('Search | Sunset | 1,000+ results');
+    expect(searchTitle('sunset', 1000, false)).toBe('Search | Sunset | 1,000 results');
+  });
   it('is Explore with no query', () => {
     expect(searchTitle('', 3)).toBe('Explore');
   });
