@@ -30,6 +30,10 @@ import { ALL, createLocalBus, type InvalidationBus } from './lib/invalidation-bu
 import { feedWritingRepos, folderWriteTopics, socialWriteTopics } from './modules/files/feed-writes';
 import { createDiscoveryRepo } from './modules/files/discovery.repo';
 import { filesRoutes } from './modules/files/files.routes';
+import { createFingerprintsRepo } from './modules/similar/fingerprints.repo';
+import { createSimilarIndex, type SimilarIndex } from './modules/similar/similar-index';
+import { similarRoutes } from './modules/similar/similar.routes';
+import { createSimilarService } from './modules/similar/similar.service';
 import { mediaRoutes } from './modules/files/media.routes';
 import { createSocialRepo } from './modules/files/social.repo';
 import { socialRoutes } from './modules/files/social.routes';
@@ -95,6 +99,8 @@ declare module 'fastify' {
     /** The hot read caches (the benchmark reads their hit counts). */
     reads: FileReads;
     views: ViewCounter;
+    /** The neighbour index of "More like this" (the benchmark reads its size and memory). */
+    similarIndex: SimilarIndex;
   }
 }
 
@@ -210,8 +216,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
+  // Every app process holds the embeddings of all images, read at start and kept current by the bus.
+  const fingerprints = createFingerprintsRepo(db);
+  const similarIndex = createSimilarIndex(fingerprints, bus);
+  app.decorate('similarIndex', similarIndex);
+  app.addHook('onReady', async () => {
+    // Not awaited: the first "More like this" waits for it, nothing else does.
+    similarIndex.start().catch((err) => app.log.error({ err }, 'the neighbour index could not be built'));
+  });
+
   await authRoutes(app, { config, auth, sessions, throttle, secret });
   await filesRoutes(app, { files, uploads, tagging, reads, views });
+  await similarRoutes(app, { similar: createSimilarService({ index: similarIndex, fingerprints, reads }) });
   await socialRoutes(app, { files, social, discovery, reads });
   await mediaRoutes(app, { files, storage });
   await foldersRoutes(app, folderDeps);

@@ -24,7 +24,7 @@ function countingRecognizer(result: Partial<RecognitionResult> = {}) {
       async analyze() {
         r.calls++;
         await gate;
-        return { tags: ['cat', 'animal'], isNsfw: false, nsfwScore: 0, objects: [], ...result };
+        return { tags: ['cat', 'animal'], isNsfw: false, nsfwScore: 0, objects: [], fingerprint: { phash: '0000000000000000', embedding: null }, ...result };
       },
       async close() {},
       async memoryUsage() {
