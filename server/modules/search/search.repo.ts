@@ -68,7 +68,7 @@ export function cappedCountQuery(db: Db, where: SQL) {
  * gives after a few dozen rows. Both branches wait on the capped count (a CTE, computed once) as
  * a one-time filter: PostgreSQL runs only the branch it selects, each with its own plan.
  */
-function rankedOrNewestSql(db: Db, where: SQL, ranked: SQL[], page: Page): SQL {
+export function rankedOrNewestSql(db: Db, where: SQL, ranked: SQL[], page: Page): SQL {
   const count = cappedCountQuery(db, where);
   const over = sql`(select n from matched) > ${SEARCH_COUNT_CAP}`;
   const branch = (cond: SQL, order: SQL[]) =>
