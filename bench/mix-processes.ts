@@ -90,7 +90,8 @@ export type AppProcess = {
 export async function startApp(env: Record<string, string>): Promise<AppProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const c = start('mix-app.ts', { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), PUBLIC_URL: url, HOST: '127.0.0.1' });
+  // The mix measures throughput: its members write faster than people, so their budgets are scaled up.
+  const c = start('mix-app.ts', { PATH: process.env.PATH, HOME: process.env.HOME, WRITE_BUDGET_SCALE: '1000', AUTH_HASHES_PER_SECOND: '1000', ...env, PORT: String(port), PUBLIC_URL: url, HOST: '127.0.0.1' });
   const ready = await nextMessage<{ url: string; seedSeconds: number; seedSteps: Record<string, number>; world: AppProcess['world'] }>(c, 'ready', 600_000);
   return {
     pid: c.child.pid!,

@@ -2,11 +2,16 @@ import { z } from 'zod';
 import { PAGE_MAX, PAGE_SIZE } from './limits';
 
 // Control characters are refused in every text field: U+0000 cannot be stored by PostgreSQL
-// (it answered 500) and the others are invisible tricks. Multi-line text keeps tab, LF and CR.
-// A regex check rather than a refine, so the OpenAPI document shows it as a `pattern`.
-const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
-const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
-export const controlCharsMessage = 'Must not contain control characters';
+// (it answered 500) and the others are invisible tricks. So are the invisible formatting
+// characters that reorder or hide text (issue 18): bidirectional marks, embeddings, overrides
+// and isolates (U+061C, U+200E–200F, U+202A–202E, U+2066–2069), zero-width space, word joiner
+// and invisible operators (U+200B, U+2060–2064) and the byte-order mark (U+FEFF), as upload
+// names already strip them. The zero-width joiners (U+200C–200D) stay: emoji and scripts need them.
+// Multi-line text keeps tab, LF and CR. A regex check rather than a refine, so the OpenAPI
+// document shows it as a `pattern`.
+const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]*$/;
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]*$/;
+export const controlCharsMessage = 'Must not contain control or invisible formatting characters';
 
 /**
  * The one string builder every text field of the API uses: a string without control
@@ -49,3 +54,6 @@ export const ID_MAX = 2_147_483_647;
 export const idField = z.coerce.number().int().positive().max(ID_MAX);
 
 export const idParam = z.object({ id: idField });
+
+/** A member's write past one of their budgets (429, with Retry-After). */
+export const tooManyWritesMessage = "You're doing that too often. Please wait a moment and try again.";

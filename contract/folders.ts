@@ -26,6 +26,8 @@ export const folderMessages = {
   inviteExpired: 'This invite has expired',
   inviteNotForYou: 'This invite is for another member',
   inviteNotPending: 'This invite was already accepted, declined or revoked',
+  alreadyCollaborator: 'This member already collaborates on this folder',
+  alreadyInvited: 'This member already has a pending invite to this folder',
   nothingToUpdate: 'Nothing to update',
 } as const;
 
@@ -48,11 +50,12 @@ export const folderName = text({ error: folderMessages.nameRequired })
 
 export const folderDescription = text({ multiline: true }).trim().max(FOLDER_DESCRIPTION_MAX, folderMessages.descriptionTooLong);
 
-/** POST /api/folders. A new folder is private unless `isPublic` says otherwise. */
+/** POST /api/folders. A new folder is private unless `isPublic` says otherwise; only admins may create it admin-only. */
 export const createFolderBody = z.object({
   name: folderName,
   description: folderDescription.nullish(),
   isPublic: z.boolean().optional(),
+  isAdminOnly: z.boolean().optional(),
 });
 export type CreateFolderBody = z.infer<typeof createFolderBody>;
 

@@ -25,6 +25,10 @@ export const api = {
   inviteByToken: (token: string) => `/api/invites/${encodeURIComponent(token)}`,
   inviteAccept: (token: string) => `/api/invites/${encodeURIComponent(token)}/accept`,
   inviteDecline: (token: string) => `/api/invites/${encodeURIComponent(token)}/decline`,
+  /** `?offset&limit`: a feed page of the files that look most like this one (tags for non-images). */
+  fileSimilar: (fileId: number) => `/api/files/${fileId}/similar`,
+  /** The owner's own earlier file an upload looks like (`contract/similar.ts`). */
+  fileDuplicate: (fileId: number) => `/api/files/${fileId}/duplicate`,
   fileFolders: (fileId: number) => `/api/files/${fileId}/folders`,
   fileFolder: (fileId: number, folderId: number) => `/api/files/${fileId}/folders/${folderId}`,
   userFolders: (userId: number) => `/api/users/${userId}/folders`,

@@ -30,6 +30,10 @@ import { ALL, createLocalBus, type InvalidationBus } from './lib/invalidation-bu
 import { feedWritingRepos, folderWriteTopics, socialWriteTopics } from './modules/files/feed-writes';
 import { createDiscoveryRepo } from './modules/files/discovery.repo';
 import { filesRoutes } from './modules/files/files.routes';
+import { createFingerprintsRepo } from './modules/similar/fingerprints.repo';
+import { createSimilarIndex, type SimilarIndex } from './modules/similar/similar-index';
+import { similarRoutes } from './modules/similar/similar.routes';
+import { createSimilarService } from './modules/similar/similar.service';
 import { mediaRoutes } from './modules/files/media.routes';
 import { createSocialRepo } from './modules/files/social.repo';
 import { socialRoutes } from './modules/files/social.routes';
@@ -63,6 +67,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
+import { registerWriteBudgets } from './plugins/write-budgets';
 
 export type AppDeps = {
   config: Config;
@@ -93,6 +98,8 @@ declare module 'fastify' {
     /** The hot read caches (the benchmark reads their hit counts). */
     reads: FileReads;
     views: ViewCounter;
+    /** The neighbour index of "More like this" (the benchmark reads its size and memory). */
+    similarIndex: SimilarIndex;
   }
 }
 
@@ -153,7 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const resetTokens = createResetTokensRepo(db);
   const waitlist = createWaitlistRepo(db);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
-  const throttle = createAuthThrottle(config, deps.counters ?? memoryCounters(), deps.turns ?? memoryTurns());
+  const counters = deps.counters ?? memoryCounters();
+  const throttle = createAuthThrottle(config, counters, deps.turns ?? memoryTurns());
   const storage = deps.storage ?? createStorage(config);
   const queue = createJobQueue(database, { ...deps.jobs, log: app.log, work: config.workers });
   app.decorate('jobs', queue);
@@ -162,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(sessionPlugin, { sessions, secureCookies: config.publicUrl.startsWith('https://') });
+  registerWriteBudgets(app, { counters, scale: config.writeBudgetScale });
   await registerOpenApi(app);
 
   const files = feedWriting.files;
@@ -204,8 +213,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
-  await authRoutes(app, { config, auth, sessions, throttle });
+  // Every app process holds the embeddings of all images, read at start and kept current by the bus.
+  const fingerprints = createFingerprintsRepo(db);
+  const similarIndex = createSimilarIndex(fingerprints, bus);
+  app.decorate('similarIndex', similarIndex);
+  app.addHook('onReady', async () => {
+    // Not awaited: the first "More like this" waits for it, nothing else does.
+    similarIndex.start().catch((err) => app.log.error({ err }, 'the neighbour index could not be built'));
+  });
+
+  await authRoutes(app, { config, auth, sessions, throttle, secret });
   await filesRoutes(app, { files, uploads, tagging, reads, views });
+  await similarRoutes(app, { similar: createSimilarService({ index: similarIndex, fingerprints, reads }) });
   await socialRoutes(app, { files, social, discovery, reads });
   await mediaRoutes(app, { files, storage });
   await foldersRoutes(app, folderDeps);

@@ -28,12 +28,20 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   AUTH_ADDRESS_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
   AUTH_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** argon2 checks and hashes this process does per second at most (sign-in, sign-up). */
+  AUTH_HASHES_PER_SECOND: z.coerce.number().int().min(1).default(20),
+  /** Multiplies every member write budget (server/plugins/write-budgets.ts); tests that hammer raise it. */
+  WRITE_BUDGET_SCALE: z.coerce.number().positive().default(1),
   // Fractions allowed so tests can make a normal clip "too slow" without a slow test.
   MEDIA_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(15),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
+  /** Open connections one client address may hold (the forwarded address behind TRUST_PROXY). */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  /** Request bodies one client address may be sending at once. */
+  MAX_UPLOADS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
   STORAGE: z.enum(['disk', 's3']).default('disk'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -75,9 +83,19 @@ export type Config = {
   /** Time limit of each media process on an upload (ffmpeg, the PDF worker; ffprobe at most 10 s). */
   mediaTimeoutMs: number;
   /** Failures per account+address, failures and requests per address, both per window (auth.throttle.ts). */
-  authThrottle: { accountFailures: number; addressFailures: number; windowSeconds: number };
+  authThrottle: { accountFailures: number; addressFailures: number; windowSeconds: number; hashesPerSecond: number };
+  /** Multiplies every member write budget (1 in production). */
+  writeBudgetScale: number;
   /** Slow or idle clients are cut off after these, and at most `maxConnections` are open at once. */
-  server: { requestTimeoutMs: number; headersTimeoutMs: number; keepAliveTimeoutMs: number; maxConnections: number };
+  server: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+    maxConnections: number;
+    /** Per client address (forwarded behind TRUST_PROXY): connections open, bodies being received. */
+    maxConnectionsPerAddress: number;
+    maxUploadsPerAddress: number;
+  };
   /** Upload scratch space; ours alone, so the start-up sweep may empty it. */
   tmpDir: string;
   clientDir: string;
@@ -126,12 +144,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // An office behind one router shares an address: ten accounts' worth unless told otherwise.
       addressFailures: e.AUTH_ADDRESS_RATE_LIMIT ?? e.AUTH_RATE_LIMIT * 10,
       windowSeconds: e.AUTH_RATE_WINDOW_SECONDS,
+      hashesPerSecond: e.AUTH_HASHES_PER_SECOND,
     },
+    writeBudgetScale: e.WRITE_BUDGET_SCALE,
     server: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       maxConnections: e.MAX_CONNECTIONS,
+      maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+      maxUploadsPerAddress: e.MAX_UPLOADS_PER_ADDRESS,
     },
     tmpDir: path.join(dataDir, 'tmp'),
     storage:

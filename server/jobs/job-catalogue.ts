@@ -11,6 +11,11 @@ export type JobPayloads = {
   /** A video or audio upload browsers cannot play: its web rendition is made (server/modules/files/rendition.service.ts). */
   'file.rendition': { fileId: number };
   'mail.send': Mail;
+  /**
+   * Mail about the account's safety (password or e-mail changed): a queue of its own, so a flood of
+   * social mail on `mail.send` cannot hold it back (issue 18). Reset links are mailed by their own job.
+   */
+  'mail.security': Mail;
   'password-reset.requested': { email: string };
   'tokens.expired': Record<string, never>;
   /** A notification row was inserted (its mail in `all` mode is sent from here). */
@@ -66,6 +71,7 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
   'file.rendition': { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: 15 * minute },
   // Completed mail jobs go after an hour: a mail body is personal data, not a log.
   'mail.send': { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 60 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
+  'mail.security': { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 60 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'password-reset.requested': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'tokens.expired': { retryLimit: 2, retryDelay: 60, expireInSeconds: 5 * minute },
   'notification.created': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },

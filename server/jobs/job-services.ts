@@ -66,6 +66,7 @@ export async function wireJobServices(w: JobWiring) {
     comments: createSocialRepo(w.db, w.queue),
     folders,
     invites: createInvitesRepo(w.db, w.queue),
+    live: w.live,
   });
   const notifications = createNotificationsService({ repo: notificationsRepo, queue: w.queue, live: w.live, folders });
   const archives = createMemberArchives(w, notifier);

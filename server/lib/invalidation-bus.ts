@@ -27,10 +27,11 @@ export type InvalidationBus = {
  * - `owner`: a member's name or avatar, shown on their cards and comments;
  * - `skeleton`: which files are public (an upload, a delete, a visibility or NSFW change);
  * - `grants`: a member's (or, with ALL, everyone's) private files and folder grants;
- * - `likes`: a member's own likes; `views`: view counts as `id:total,id:total…`, laid over cards.
+ * - `likes`: a member's own likes; `views`: view counts as `id:total,id:total…`, laid over cards;
+ * - `embeddings`: `+id` a file's embedding was stored, `-id` the file is gone (the neighbour index).
  */
-export type InvalidationTopic = 'session' | 'user' | 'feed' | 'file' | 'comments' | 'owner' | 'skeleton' | 'grants' | 'likes' | 'views';
-export const TOPICS: readonly InvalidationTopic[] = ['session', 'user', 'feed', 'file', 'comments', 'owner', 'skeleton', 'grants', 'likes', 'views'];
+export type InvalidationTopic = 'session' | 'user' | 'feed' | 'file' | 'comments' | 'owner' | 'skeleton' | 'grants' | 'likes' | 'views' | 'embeddings';
+export const TOPICS: readonly InvalidationTopic[] = ['session', 'user', 'feed', 'file', 'comments', 'owner', 'skeleton', 'grants', 'likes', 'views', 'embeddings'];
 
 /** Every key of a topic at once (used when a write cannot name what it touched). */
 export const ALL = '*';

@@ -3,9 +3,16 @@ import { errorForLog } from './error-log';
 
 /** Query values that are secrets: reset links carry `token=`. */
 const SECRET_PARAMS = /([?&](?:token|password|secret)=)[^&#]*/gi;
+/**
+ * Path segments that are secrets: an invite link's token, in the page (`/invite/{token}`) and in
+ * the calls (`/api/invites/{token}`, `…/accept`, `…/decline`). A notification's numeric id in
+ * the same place is no secret and stays readable. Reset tokens only ever travel as `token=`.
+ */
+const SECRET_SEGMENTS = /(\/(?:api\/invites|invite)\/)(?!\d+(?:[/?#]|$))[^/?#]+/gi;
 
+/** The URL as it may be logged: secret query values and path tokens masked. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAMS, '$1[redacted]');
+  return url.replace(SECRET_PARAMS, '$1[redacted]').replace(SECRET_SEGMENTS, '$1[redacted]');
 }
 
 /**

@@ -33,7 +33,7 @@ function frame(event: LiveEvent): string {
 
 /**
  * `GET /api/events`: the member's live stream (server-sent events). Named events
- * `notification`, `message` and `unread`; a `: ping` comment every heartbeat. Hidden from the
+ * `notification`, `message`, `unread` and `folder`; a `: ping` comment every heartbeat. Hidden from the
  * OpenAPI document: it is not a JSON call, and it does not end.
  */
 export async function eventsRoutes(app: FastifyInstance, d: Deps): Promise<void> {

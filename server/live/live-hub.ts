@@ -7,6 +7,8 @@
 export type LiveEvent =
   | { type: 'notification'; data: unknown }
   | { type: 'message'; data: unknown }
+  /** A folder's collaborators or pending invites changed (an invite was answered): its owner's open Collaborate dialog reloads them. */
+  | { type: 'folder'; data: { folderId: number } }
   /** Each publisher sends the count it owns: notifications (their module), messages (theirs). */
   | { type: 'unread'; data: { notifications?: number; messages?: number } };
 

@@ -1,9 +1,14 @@
 import type { JobQueue } from '../jobs/queue';
 import type { Mailer } from './mailer';
 
-/** `mail.send`: a mail server that is down is retried with back-off instead of losing the mail. */
+/**
+ * `mail.send` and `mail.security`: a mail server that is down is retried with back-off instead of
+ * losing the mail. Two queues, each with its own worker: security mail never waits behind social mail.
+ */
 export function registerMailJobs(queue: JobQueue, mailer: Mailer): void {
-  queue.work('mail.send', async (mail) => {
-    await mailer.send(mail);
-  });
+  for (const name of ['mail.send', 'mail.security'] as const) {
+    queue.work(name, async (mail) => {
+      await mailer.send(mail);
+    });
+  }
 }

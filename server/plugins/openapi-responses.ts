@@ -29,11 +29,14 @@ const VISITOR_CALLS = new Set([
   'GET /api/files/:id/download', 'GET /api/files/:id/thumbnail', 'GET /uploads/*', 'GET /uploads/avatars/:name',
   // Folders: a visitor reads public folders and opens an invite link before signing in.
   'GET /api/folders/:id', 'GET /api/folders/:id/preview', 'GET /api/folders/:id/role', 'GET /api/folders/:id/files',
-  'GET /api/files/:id/folders', 'GET /api/users/:id/folders', 'GET /api/users/:id/folders/count', 'GET /api/invites/:token',
+  'GET /api/files/:id/folders', 'GET /api/invites/:token',
   // A mail's unsubscribe link: the signed token names the member.
   'POST /api/unsubscribe',
 ]);
-const THROTTLED = new Set(['POST /api/register', 'POST /api/login', 'POST /api/auth/forgot-password', 'POST /api/auth/reset-password']);
+const THROTTLED = new Set([
+  'POST /api/register', 'POST /api/login', 'POST /api/auth/forgot-password', 'POST /api/auth/reset-password',
+  'GET /api/auth/reset-password/validate', 'GET /api/username/check/:username',
+]);
 
 /** The multipart form of each upload call, as the spec's screens send it. */
 const MULTIPART: Record<string, JsonSchema> = {
@@ -83,6 +86,8 @@ export function describeOperation(op: Operation): Operation {
   if (op.method !== 'GET' && op.method !== 'HEAD' || key === 'GET /api/logout') add('403', error('Cross-site request refused, or not allowed'));
   if (op.url.includes(':')) add('404', error('Not found, or not visible to this viewer'));
   if (THROTTLED.has(key)) add('429', error('Too many attempts; Retry-After says when to try again'));
+  // Every member write spends the member's write budgets (plugins/write-budgets.ts).
+  else if (op.method !== 'GET' && op.method !== 'HEAD' && op.url.startsWith('/api/')) add('429', error('Too many writes of this kind; Retry-After says when to try again'));
   add('500', error('Internal server error'));
   schema.response = response;
   return { ...op, schema };

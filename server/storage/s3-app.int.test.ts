@@ -25,7 +25,7 @@ const analyzed: Buffer[] = [];
 const recognizer: Recognizer = {
   async analyze(image) {
     analyzed.push(image);
-    return { tags: ['cat'], isNsfw: false, nsfwScore: 0, objects: [] };
+    return { tags: ['cat'], isNsfw: false, nsfwScore: 0, objects: [], fingerprint: { phash: '0000000000000000', embedding: null } };
   },
   async close() {},
   async memoryUsage() {

@@ -141,7 +141,7 @@ describe('folders journey', () => {
     await editor.waitForURL(`${link}`);
     await editor.getByRole('button', { name: 'Accept Invitation' }).click();
     await editor.getByText('Action Completed').waitFor();
-    await editor.waitForURL(`${t.url}/folders/${folderId}`, { timeout: 10_000 });
+    await editor.waitForURL(`${t.url}/folder/${folderId}`, { timeout: 10_000 });
 
     // The editor drops a photo on the folder page; it uploads into the folder.
     await editor.getByRole('heading', { name: 'Lisbon trip' }).waitFor();

@@ -114,8 +114,12 @@ describe('notifications journey', () => {
     await shot(liker, 'invite-phone-dark');
     await inviteItem.getByRole('button', { name: 'Accept' }).click();
     await waitForToast(liker, 'Folder invite accepted');
-    await inviteItem.getByText('Accepted').waitFor();
+    // Accepting opens the folder, as the invite page does.
+    await liker.waitForURL(`${t.url}/folder/${folderId}`);
+    await liker.getByRole('heading', { name: 'Trips' }).waitFor();
     expect((await liker.request.get(`${t.url}/api/folders/${folderId}`)).status()).toBe(200);
+    await liker.goto(`${t.url}/notifications`);
+    await inviteItem.getByText('Accepted').waitFor();
 
     // The member who hides the counter sees no badge, though the item is still unread.
     await owner.request.put(`${t.url}/api/user/preferences`, { data: { hideNotificationCounter: true }, headers: { origin: t.url } });

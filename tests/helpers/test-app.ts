@@ -29,7 +29,9 @@ export async function startTestApp(
   deps: Partial<Omit<AppDeps, 'config'>> = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-test-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', ...env }), ...patch };
+  // Tests sign up and write far faster than people: budgets stay on, scaled up, unless a test sets them.
+  const knobs = { AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '50' };
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', ...knobs, ...env }), ...patch };
   const database = deps.database ?? (await createTestDatabase());
   const app = await buildApp({ ...deps, config, database });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -168,6 +168,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
     AUTOTAG: 'on',
     AUTH_RATE_LIMIT: String(RATE_LIMIT),
+    WRITE_BUDGET_SCALE: '50',
+    AUTH_HASHES_PER_SECOND: '1000',
     ...storageEnv,
   };
   // Registered first: the processes stop even when one of them fails to start.

@@ -12,7 +12,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
  * BroadcastChannel; when it closes, the lock passes to another tab, which opens the stream.
  * Without those APIs each tab opens its own.
  */
-export type LiveEventType = 'notification' | 'message' | 'unread';
+export type LiveEventType = 'notification' | 'message' | 'unread' | 'folder';
 type Listener = (data: unknown) => void;
 
 const EVENTS_URL = '/api/events';
@@ -75,7 +75,7 @@ function open() {
     retryMs = FIRST_RETRY_MS;
     setConnected(true);
   };
-  for (const type of ['notification', 'message', 'unread'] as const) {
+  for (const type of ['notification', 'message', 'unread', 'folder'] as const) {
     es.addEventListener(type, (event) => {
       const raw = (event as MessageEvent<string>).data;
       dispatch(type, raw);

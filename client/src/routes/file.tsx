@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, FileQuestion } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@contract/users';
 import { AppLayout } from '@/components/layout/app-layout';
 import { buttonVariants } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { FilePreview } from '@/features/files/file-preview';
 import { PageComments } from '@/features/files/page-comments';
 import { PageDetails } from '@/features/files/page-details';
 import { useFile } from '@/features/files/use-file-detail';
+import { MoreLikeThis } from '@/features/similar/more-like-this';
 import { cn } from '@/lib/utils';
 
 function BackToHome() {
@@ -33,6 +34,7 @@ function NotFound() {
 
 function FileView({ id }: { id: number }) {
   const { data: file, isPending, isError } = useFile(id);
+  const [, navigate] = useLocation();
   if (isPending) {
     return (
       <div className="flex justify-center py-24">
@@ -72,6 +74,15 @@ function FileView({ id }: { id: number }) {
             </TabsContent>
           </Tabs>
         </div>
+      </div>
+      <div className="pt-6">
+        <MoreLikeThis
+          file={file}
+          onOpen={(neighbour) => {
+            navigate(`/file/${neighbour.id}`);
+            window.scrollTo({ top: 0 });
+          }}
+        />
       </div>
     </div>
   );

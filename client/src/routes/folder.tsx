@@ -35,19 +35,19 @@ function FolderScreen({ folder, user }: { folder: FolderDto; user: CurrentUser }
   const [, navigate] = useLocation();
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const dropZone = useRef<FolderDropZoneHandle>(null);
-  const visibility = useSetFolderVisibility(folder.id);
+  const visibility = useSetFolderVisibility(folder);
   const deletion = useDeleteFolder(() => navigate('/profile'));
 
   function onAction(action: FolderAction) {
-    if (action === 'upload') dropZone.current?.browse();
-    else if (action === 'visibility') visibility.mutate(!folder.isPublic);
+    if (typeof action === 'object') visibility.mutate(action.visibility);
+    else if (action === 'upload') dropZone.current?.browse();
     else setDialog(action);
   }
   const close = (open: boolean) => !open && setDialog(null);
 
   return (
     <div className="mx-auto max-w-[1600px] space-y-6 px-3 py-5 sm:space-y-8 sm:px-6 sm:py-8">
-      <FolderHeader folder={folder} actions={<FolderActionsMenu folder={folder} onAction={onAction} />} />
+      <FolderHeader folder={folder} actions={<FolderActionsMenu folder={folder} viewerIsAdmin={user.isAdmin} onAction={onAction} />} />
       <FolderDropZone ref={dropZone} folderId={folder.id} enabled={folder.canEdit}>
         <FolderFiles folder={folder} onBrowse={folder.canEdit ? () => dropZone.current?.browse() : undefined} />
       </FolderDropZone>

@@ -44,7 +44,7 @@ function InviteBody({ token, signedIn }: { token: string; signedIn: boolean }) {
       invite={invite.data}
       signedIn={signedIn}
       pending={accept.isPending ? 'accept' : decline.isPending ? 'decline' : null}
-      onAccept={() => !requireSignIn() && accept.mutate(undefined, { onSuccess: (answer) => setDone({ text: 'You can now open the folder. Taking you there...', to: `/folders/${answer.folderId}` }) })}
+      onAccept={() => !requireSignIn() && accept.mutate(undefined, { onSuccess: (answer) => setDone({ text: 'You can now open the folder. Taking you there...', to: `/folder/${answer.folderId}` }) })}
       onDecline={() => !requireSignIn() && decline.mutate(undefined, { onSuccess: () => setDone({ text: 'The invite was declined. Taking you home...', to: '/' }) })}
     />
   );

@@ -10,10 +10,16 @@ import { DEFAULT_FILTERS, searchTerm, searchTitle, type SearchFilters } from '@/
 import { SearchView } from '@/features/search/search-view';
 import { useAddressQuery } from '@/features/search/use-address-query';
 import { useSearchCount } from '@/features/search/use-search-queries';
+import { SimilarSearchPage, useSimilarParam } from '@/features/similar/similar-search';
 import { useDocumentTitle } from '@/lib/document-title';
 
-/** /search and /search?q=… or ?tag=…: Search and Explore (spec 2 §2 Search). */
+/** /search and /search?q=… or ?tag=…: Search and Explore (spec 2 §2 Search); ?similar={id}: files like one file. */
 export function SearchPage({ user }: { user: CurrentUser }) {
+  const similar = useSimilarParam();
+  return similar ? <SimilarSearchPage key={similar} user={user} fileId={similar} /> : <TextSearchPage user={user} />;
+}
+
+function TextSearchPage({ user }: { user: CurrentUser }) {
   const [, navigate] = useLocation();
   const query = useAddressQuery();
   const [filters, setFilters] = useState<SearchFilters>(DEFAULT_FILTERS);

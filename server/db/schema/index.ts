@@ -5,3 +5,4 @@ export * from './follows';
 export * from './notifications';
 export * from './messages';
 export * from './archives';
+export * from './fingerprints';

@@ -66,9 +66,12 @@ export async function decodeForModels(image: Buffer): Promise<DecodedImage> {
   return { facts: { ...size, dominant: await dominantColour(detection) }, detection, nsfw };
 }
 
-/** The model-free part alone, for AUTOTAG=off: sharp runs on libuv's pool, off the event loop. */
-export async function describeImage(image: Buffer): Promise<ImageFacts> {
+/**
+ * The model-free part alone, for AUTOTAG=off: the facts and the small upright pixels the
+ * perceptual hash is made from. sharp runs on libuv's pool, off the event loop.
+ */
+export async function describeImage(image: Buffer): Promise<{ facts: ImageFacts; small: RgbPixels }> {
   const size = await readUprightSize(image);
   const small = await toRgb(sharp(image, INPUT_OPTIONS).autoOrient().resize(256, 256, { fit: 'inside', withoutEnlargement: true }));
-  return { ...size, dominant: await dominantColour(small) };
+  return { facts: { ...size, dominant: await dominantColour(small) }, small };
 }

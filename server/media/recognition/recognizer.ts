@@ -11,16 +11,18 @@ import {
   UnsupportedImageError,
 } from './errors.ts';
 import { describeImage } from './image-decode.ts';
-import { buildRecognitionResult, type RecognitionResult } from './tag-builder.ts';
+import { perceptualHash } from './perceptual-hash.ts';
+import { buildRecognitionResult } from './tag-builder.ts';
 import { RECOGNITION_LIMITS } from './thresholds.ts';
-import type { WorkerMemory, WorkerReply, WorkerRequest } from './worker-protocol.ts';
+import type { AnalysisResult, WorkerMemory, WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 export type { RecognitionResult } from './tag-builder.ts';
+export type { AnalysisResult } from './worker-protocol.ts';
 export type { WorkerMemory } from './worker-protocol.ts';
 
 export type Recognizer = {
-  /** Tags, NSFW flag and detected objects of one image; rejects with a `RecognitionError`. */
-  analyze(image: Buffer): Promise<RecognitionResult>;
+  /** Tags, NSFW flag, detected objects and fingerprint of one image; rejects with a `RecognitionError`. */
+  analyze(image: Buffer): Promise<AnalysisResult>;
   /** Stops the worker; pending and later calls reject with `RecognitionUnavailableError`. */
   close(): Promise<void>;
   /** The worker's memory, or null when no worker runs (disabled, idle or crashed). */
@@ -64,7 +66,9 @@ function createDisabledRecognizer(): Recognizer {
   return {
     async analyze(image) {
       assertImageBytes(image);
-      return buildRecognitionResult({ facts: await describeImage(image) });
+      const { facts, small } = await describeImage(image);
+      // No model: no embedding, so neighbours fall back to shared tags; duplicates still have the hash.
+      return { ...buildRecognitionResult({ facts }), fingerprint: { phash: await perceptualHash(small), embedding: null } };
     },
     async close() {},
     async memoryUsage() {

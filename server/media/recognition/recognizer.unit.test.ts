@@ -143,7 +143,8 @@ describe('createRecognizer({ enabled: false }) (AUTOTAG=off)', () => {
 
   it('returns the model-free extras and starts no worker', async () => {
     const result = await recognizer.analyze(await photo('chelsea-cat.jpg'));
-    expect(result).toEqual({ tags: ['horizontal', 'brown'], objects: [], isNsfw: false, nsfwScore: 0 });
+    // No model, no embedding: the hash alone still finds near-duplicates.
+    expect(result).toEqual({ tags: ['horizontal', 'brown'], objects: [], isNsfw: false, nsfwScore: 0, fingerprint: { phash: expect.stringMatching(/^[0-9a-f]{16}$/), embedding: null } });
     expect(await recognizer.memoryUsage()).toBeNull();
   });
 

@@ -1,4 +1,8 @@
+import type { ImageFingerprint } from './near-duplicate.ts';
 import type { RecognitionResult } from './tag-builder.ts';
+
+/** Tags and flags, with the image's fingerprint for near-duplicates and neighbours (issue 22). */
+export type AnalysisResult = RecognitionResult & { fingerprint: ImageFingerprint };
 
 // Messages between recognizer.ts (the server's thread) and recognition-worker.ts.
 export type WorkerRequest =
@@ -11,6 +15,6 @@ export type WorkerMemory = { rss: number; heapUsed: number; external: number; te
 export type WorkerFailureCode = 'unsupported-image' | 'model-load' | 'internal';
 
 export type WorkerReply =
-  | { type: 'analyzed'; id: number; result: RecognitionResult }
+  | { type: 'analyzed'; id: number; result: AnalysisResult }
   | { type: 'memory'; id: number; memory: WorkerMemory }
   | { type: 'failed'; id: number; code: WorkerFailureCode; message: string };

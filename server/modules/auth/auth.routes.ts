@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,13 +10,15 @@ import { currentUser } from '../../../contract/users';
 import type { Config } from '../../config';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import type { AuthThrottle } from './auth.throttle';
+import { createDeviceCookie, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, readDeviceCookie } from './device-cookie';
 import { toCurrentUser } from '../users/users.presenter';
 import type { AuthService } from './auth.service';
 import type { SessionsRepo } from './sessions.repo';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { assertSameOrigin } from '../../plugins/security';
 
-type Deps = { config: Config; auth: AuthService; sessions: SessionsRepo; throttle: AuthThrottle };
+/** `secret` signs device cookies (device-cookie.ts). */
+type Deps = { config: Config; auth: AuthService; sessions: SessionsRepo; throttle: AuthThrottle; secret: Buffer };
 
 const tags = ['auth'];
 
@@ -41,6 +43,7 @@ export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
       if ('waitlisted' in result) return reply.status(202).send({ waitlisted: true, message: authMessages.waitlisted });
       await endCurrentSession(request);
       reply.setSessionCookie(result.token);
+      setDeviceCookie(reply, result.user.id);
       return reply.status(201).send(toCurrentUser(result.user));
     },
   );
@@ -50,18 +53,19 @@ export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
     { schema: { tags, body: loginBody, response: { 200: currentUser, 401: errorResponse, 403: errorResponse, 429: errorResponse } } },
     async (request, reply) => {
       const found = await d.auth.findAccount(request.body.emailOrUsername);
-      const account = found.key;
-      await d.throttle.beforeLogin(request.ip, account);
+      const device = found.user ? readDeviceCookie(d.secret, request.cookies[DEVICE_COOKIE], found.user.id) : null;
+      const attempt = await d.throttle.beforeLogin(request.ip, found.key, device);
       const session = await d.auth.login(found, request.body.password).catch(async (err) => {
-        if (err instanceof UnauthorizedError) await d.throttle.loginFailed(request.ip, account);
+        if (err instanceof UnauthorizedError) await d.throttle.loginFailed(attempt);
         // A pending or rejected account gave the right password: not a guess.
-        else if (err instanceof ForbiddenError) await d.throttle.loginSucceeded(request.ip, account);
+        else if (err instanceof ForbiddenError) await d.throttle.loginNotAGuess(attempt);
         throw err;
       });
-      await d.throttle.loginSucceeded(request.ip, account);
+      await d.throttle.loginSucceeded(attempt);
       // Rotated at login: whatever session the browser carried before is ended.
       await endCurrentSession(request);
       reply.setSessionCookie(session.token);
+      if (!device) setDeviceCookie(reply, session.user.id);
       return toCurrentUser(session.user);
     },
   );
@@ -105,8 +109,14 @@ export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
 
   r.get(
     '/api/auth/reset-password/validate',
-    { schema: { tags, querystring: resetTokenQuery, response: { 200: resetTokenStatus } } },
-    async (request) => ({ valid: await d.auth.isResetTokenValid(request.query.token) }),
+    { schema: { tags, querystring: resetTokenQuery, response: { 200: resetTokenStatus, 429: errorResponse } } },
+    async (request) => {
+      // A token check like the others: a bad token spends the address's budget, a good one gives it back.
+      await d.throttle.beforeReset(request.ip);
+      const valid = await d.auth.isResetTokenValid(request.query.token);
+      if (valid) await d.throttle.resetSucceeded(request.ip);
+      return { valid };
+    },
   );
 
   r.post(
@@ -119,6 +129,17 @@ export async function authRoutes(app: FastifyInstance, d: Deps): Promise<void> {
       return { message: authMessages.passwordReset };
     },
   );
+
+  /** Only the sign-in call reads it: no other request carries it. */
+  function setDeviceCookie(reply: FastifyReply, userId: number): void {
+    reply.setCookie(DEVICE_COOKIE, createDeviceCookie(d.secret, userId), {
+      path: '/api/login',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: d.config.publicUrl.startsWith('https://'),
+      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    });
+  }
 
   async function endCurrentSession(request: FastifyRequest): Promise<void> {
     const token = request.cookies[SESSION_COOKIE];

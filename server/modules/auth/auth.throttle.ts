@@ -1,67 +1,119 @@
 import { authMessages } from '../../../contract/auth';
 import type { Config } from '../../config';
 import { RateLimitError } from '../../lib/errors';
+import { createHashGate, type HashGate } from '../../lib/hash-gate';
 import { memoryTurns, spend, spent, type CounterStore, type Refusal, type TurnStore } from '../../lib/throttle';
 
 /** The longest a sign-in on an attacked account is held back. */
 const MAX_ACCOUNT_DELAY_MS = 8_000;
 const FIRST_ACCOUNT_DELAY_MS = 250;
+/** How long an address that signed in to an account stays known to it. */
+// Under 24.8 days: the in-process store keeps each key with a timer, which node caps at 2^31 ms.
+const KNOWN_ADDRESS_SECONDS = 14 * 24 * 60 * 60;
 
 function refuse(refusal: Refusal | null): void {
   if (refusal) throw new RateLimitError(authMessages.tooManyAttempts, refusal.retryAfterMs / 1000);
 }
 
 /**
- * The auth throttling rules of DESIGN.md "Identity and sessions":
+ * One sign-in under way. `trusted`: it comes with this account's device cookie (`device`) or from
+ * an address that signed in to it before. `refusal`: the account is attacked and this untrusted
+ * attempt's turn is too far off; its password is checked anyway, and only a wrong one is refused.
+ */
+export type LoginAttempt = { ip: string; account: string; device: string | null; trusted: boolean; refusal: Refusal | null };
+
+/**
+ * The auth throttling rules of DESIGN.md "Identity and sessions" (decisions 007 and 021):
  * - failures spend, successes do not: a sign-in that works gives its address point back;
- * - per account and address, `accountFailures` failed sign-ins then 429 for that pair only, so
- *   the attacker's address is stopped while the owner's other address is not;
- * - per account from all addresses, failures beyond `accountFailures` make further attempts
- *   take turns a growing delay apart (at most 8 s), so a botnet gains little and the owner still
- *   gets in;
+ * - per account and source (the device cookie when there is one, else the address),
+ *   `accountFailures` failed sign-ins then 429 for that pair only;
+ * - per account from all addresses, failures beyond `accountFailures` make further attempts from
+ *   strangers take turns a growing delay apart (at most 8 s). A stranger whose turn is further
+ *   off is still checked: the right password gets in, a wrong one answers 429. So a crowd can
+ *   neither guess faster than the argon2 budget nor lock the owner out;
+ * - devices and addresses that signed in to the account before skip those turns (OWASP's device
+ *   cookies): the owner's phone signs in at once during an attack;
+ * - every password check takes a token of the process-wide argon2 budget, with a share that only
+ *   trusted sign-ins may use;
  * - per address, a far larger budget (`addressFailures`) of failures across all accounts,
  *   sign-ups, reset mails and bad reset tokens; username checks get three times it.
  */
-export function createAuthThrottle(config: Config, store: CounterStore, turns: TurnStore = memoryTurns(), sleep = defaultSleep) {
+export function createAuthThrottle(
+  config: Config,
+  store: CounterStore,
+  turns: TurnStore = memoryTurns(),
+  gate: HashGate = createHashGate({ perSecond: config.authThrottle.hashesPerSecond }),
+  sleep = defaultSleep,
+) {
   const { accountFailures, addressFailures, windowSeconds } = config.authThrottle;
-  const counter = (keyPrefix: string, points: number) => store({ keyPrefix, points, durationSeconds: windowSeconds });
+  const counter = (keyPrefix: string, points: number, durationSeconds = windowSeconds) => store({ keyPrefix, points, durationSeconds });
   const pairFailures = counter('login-pair', accountFailures);
   // The account-wide counter never refuses; it only measures how hard the account is attacked.
   const accountAttempts = counter('login-acct', Number.MAX_SAFE_INTEGER);
   const addressBudget = counter('auth-ip', addressFailures);
   const resetMails = counter('reset-mail', accountFailures);
   const usernameChecks = counter('username-ip', addressFailures * 3);
-  // An attacked account's attempts take turns, `delay` apart: parallel guesses are queued, not
-  // all checked after one shared sleep. A turn further off than the longest delay is refused
-  // for that long (a slow-down, never a lock-out: the owner's turn comes within seconds). The
-  // turns are booked in the same store family as the counters, so every app process queues alike.
-  async function waitTurn(account: string, delayMs: number): Promise<void> {
-    const booked = await turns.take(account, delayMs, MAX_ACCOUNT_DELAY_MS);
-    if ('retryAfterMs' in booked) refuse(booked);
-    else await sleep(booked.waitMs);
+  // Marked on each sign-in that works; read to tell the owner's usual addresses from strangers.
+  const knownAddresses = counter('login-known', Number.MAX_SAFE_INTEGER, KNOWN_ADDRESS_SECONDS);
+  const pairKey = (a: { account: string; ip: string; device: string | null }) => `${a.account}|${a.device ? `dev:${a.device}` : a.ip}`;
+
+  async function hashTurn(lane: 'trusted' | 'open'): Promise<void> {
+    if (!(await gate.acquire(lane))) refuse({ retryAfterMs: 1000 });
   }
 
   return {
-    /** Before a password is checked: refuses a spent pair or address, delays an attacked account. */
-    async beforeLogin(ip: string, account: string): Promise<void> {
+    /**
+     * Before a password is checked: refuses a spent pair or address, delays strangers on an
+     * attacked account, and takes the check's argon2 token.
+     */
+    async beforeLogin(ip: string, account: string, device: string | null): Promise<LoginAttempt> {
+      const attempt: LoginAttempt = { ip, account, device, trusted: device !== null, refusal: null };
       // Both budgets are spent up front (and given back on success), so parallel guesses
-      // cannot all read "not yet spent" and overrun them.
-      refuse(await spend(pairFailures, `${account}|${ip}`));
-      refuse(await spend(addressBudget, ip));
-      const excess = (await spent(accountAttempts, account)) - accountFailures;
-      if (excess >= 0) await waitTurn(account, Math.min(FIRST_ACCOUNT_DELAY_MS * 2 ** excess, MAX_ACCOUNT_DELAY_MS));
+      // cannot all read "not yet spent" and overrun them. A genuine device cookie cannot come
+      // from a stranger: its failures are counted per device, not against the shared address.
+      refuse(await spend(pairFailures, pairKey(attempt)));
+      if (!device) refuse(await spend(addressBudget, ip));
+      attempt.trusted ||= (await spent(knownAddresses, `${account}|${ip}`)) > 0;
+      if (!attempt.trusted) {
+        const excess = (await spent(accountAttempts, account)) - accountFailures;
+        if (excess >= 0) {
+          // Strangers' attempts take turns, `delay` apart: parallel guesses are queued, not all
+          // checked after one shared sleep. Booked in the counters' store family (Redis at scale).
+          const delayMs = Math.min(FIRST_ACCOUNT_DELAY_MS * 2 ** excess, MAX_ACCOUNT_DELAY_MS);
+          const booked = await turns.take(account, delayMs, MAX_ACCOUNT_DELAY_MS);
+          if ('retryAfterMs' in booked) attempt.refusal = booked;
+          else await sleep(booked.waitMs);
+        }
+      }
+      await hashTurn(attempt.trusted ? 'trusted' : 'open');
+      return attempt;
     },
-    async loginFailed(_ip: string, account: string): Promise<void> {
-      await spend(accountAttempts, account);
+    /** A wrong password: counted against the account; 429 when its turn was too far off. */
+    async loginFailed(attempt: LoginAttempt): Promise<void> {
+      await spend(accountAttempts, attempt.account);
+      refuse(attempt.refusal);
     },
-    /** The owner got in: their account and this address start afresh. */
-    async loginSucceeded(ip: string, account: string): Promise<void> {
-      await Promise.all([turns.clear(account), pairFailures.delete(`${account}|${ip}`), accountAttempts.delete(account), addressBudget.reward(ip, 1)]);
+    /**
+     * The owner got in: this pair starts afresh, the address gets its point back and is known to
+     * the account from now on. The attack's slow-down on strangers stays until its window ends:
+     * the owner signing in does not hand the crowd a fresh allowance.
+     */
+    async loginSucceeded(attempt: LoginAttempt): Promise<void> {
+      await Promise.all([
+        pairFailures.delete(pairKey(attempt)),
+        attempt.device ? null : addressBudget.reward(attempt.ip, 1),
+        knownAddresses.set(`${attempt.account}|${attempt.ip}`, 1, KNOWN_ADDRESS_SECONDS),
+      ]);
+    },
+    /** A pending or rejected account gave the right password: not a guess. */
+    async loginNotAGuess(attempt: LoginAttempt): Promise<void> {
+      await Promise.all([pairFailures.delete(pairKey(attempt)), attempt.device ? null : addressBudget.reward(attempt.ip, 1)]);
     },
 
-    /** Each sign-up creates an account, so each one spends the address's budget. */
+    /** Each sign-up creates an account (and hashes a password), so each one spends the address's budget. */
     async register(ip: string): Promise<void> {
       refuse(await spend(addressBudget, ip));
+      await hashTurn('open');
     },
 
     /**
@@ -81,7 +133,6 @@ export function createAuthThrottle(config: Config, store: CounterStore, turns: T
     async resetSucceeded(ip: string): Promise<void> {
       await addressBudget.reward(ip, 1);
     },
-
     async usernameCheck(ip: string): Promise<void> {
       refuse(await spend(usernameChecks, ip));
     },

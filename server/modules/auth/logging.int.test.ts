@@ -39,6 +39,25 @@ describe('request log', () => {
   });
 });
 
+describe('request log and invite links', () => {
+  it('masks the token of an invite link in every line: the page, the lookup, accept and decline', async () => {
+    const owner = t.client();
+    await owner.post('/api/register', newMember());
+    const folder = await owner.post('/api/folders', { name: 'Shared' });
+    const tokens: string[] = [];
+    for (let i = 0; i < 2; i++) tokens.push((await owner.post(`/api/folders/${folder.body.id}/invites`, { role: 'VIEWER' })).body.token);
+    const guest = t.client();
+    await guest.post('/api/register', newMember());
+    await guest.get(`/invite/${tokens[0]}`, { accept: 'text/html' });
+    expect((await guest.get(`/api/invites/${tokens[0]}`)).status).toBe(200);
+    expect((await guest.post(`/api/invites/${tokens[0]}/accept`)).status).toBe(200);
+    expect((await guest.post(`/api/invites/${tokens[1]}/decline`)).status).toBe(200);
+    expect(log).toContain('/api/invites/[redacted]/accept');
+    expect(log).toContain('/api/invites/[redacted]/decline');
+    for (const token of tokens) expect(log.includes(token), `log contains ${token.slice(0, 6)}…`).toBe(false);
+  });
+});
+
 describe('request log at info', () => {
   it('holds writes and errors, one line each, but not quick successful reads', async () => {
     const stream = new PassThrough();

@@ -133,6 +133,22 @@ describe('throttling (AUTH_RATE_LIMIT=3, AUTH_ADDRESS_RATE_LIMIT=6), behind a tr
     expect(hash).not.toHaveBeenCalled();
   });
 
+  it('throttles reset-link checks per address like the other token checks; a good link is not spent', async () => {
+    const ip = newIp();
+    for (let i = 0; i < 6; i++) {
+      const res = await t.client().get(`/api/auth/reset-password/validate?token=forged-${i}`, from(ip));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ valid: false });
+    }
+    expectLimited(await t.client().get('/api/auth/reset-password/validate?token=forged-7', from(ip)));
+    const m = await signUp(t.client());
+    await t.client().post('/api/auth/forgot-password', { email: m.email }, from(newIp()));
+    const token = decodeURIComponent(/token=(\S+)/.exec((await waitForMail(t, (x) => x.to === m.email)).text)![1]);
+    const good = newIp();
+    // A good token gives its point back: the screen may check it as often as it renders.
+    for (let i = 0; i < 8; i++) expect((await t.client().get(`/api/auth/reset-password/validate?token=${encodeURIComponent(token)}`, from(good))).body).toEqual({ valid: true });
+  });
+
   it('a good reset token from a fresh address still works, hashing once', async () => {
     const m = await signUp(t.client());
     await t.client().post('/api/auth/forgot-password', { email: m.email }, from(newIp()));

@@ -3,6 +3,7 @@ import { ALL, type InvalidationBus, type InvalidationTopic } from '../../lib/inv
 import { createFilesRepo, type FileRow, type NewFile } from './files.repo';
 import { createRecognitionRepo } from './recognition.repo';
 import { addedKey } from './reads/public-head';
+import { addedEmbeddingKey, removedKey } from '../similar/similar-index';
 import type { Db } from '../../db/client';
 
 export type Announce = (topic: InvalidationTopic, key: number | string) => Promise<void>;
@@ -33,7 +34,7 @@ export function fileWriteTopics(announce: Announce) {
     }
     if (method === 'delete') {
       const id = args[0] as number;
-      return Promise.all([announce('file', id), announce('comments', id), announce('skeleton', ALL), announce('grants', ALL)]);
+      return Promise.all([announce('file', id), announce('comments', id), announce('skeleton', ALL), announce('grants', ALL), announce('embeddings', removedKey(id))]);
     }
     return announce('feed', ALL);
   };
@@ -77,8 +78,9 @@ export function feedWritingRepos(db: Db, bus: InvalidationBus) {
     // also takes the file off visitors' pages).
     recognition: afterWrites(createRecognitionRepo(db), (method, args, row) => {
       if (method !== 'record' || !row) return undefined;
-      const found = args[1] as { isNsfw: boolean };
-      return Promise.all([announce('file', (row as FileRow).id), found.isNsfw && announce('skeleton', ALL)]);
+      const found = args[1] as { isNsfw: boolean; fingerprint?: { embedding: unknown } | null };
+      const id = (row as FileRow).id;
+      return Promise.all([announce('file', id), found.isNsfw && announce('skeleton', ALL), found.fingerprint?.embedding && announce('embeddings', addedEmbeddingKey(id))]);
     }),
   };
 }

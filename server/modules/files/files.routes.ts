@@ -28,6 +28,7 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
   r.post(
     '/api/files',
     {
+      config: { budget: 'upload' },
       schema: {
         tags,
         consumes: ['multipart/form-data'],
@@ -75,7 +76,7 @@ export async function filesRoutes(app: FastifyInstance, d: Deps): Promise<void> 
     return dto;
   });
 
-  r.post('/api/files/:id/analyze-tags', { schema: { tags, params: idParam, response: { 200: analyzeTagsResponse } } }, async (request) => {
+  r.post('/api/files/:id/analyze-tags', { config: { budget: 'analyze' }, schema: { tags, params: idParam, response: { 200: analyzeTagsResponse } } }, async (request) => {
     const user = requireUser(request);
     const file = await visibleFile(request.params.id, user);
     if (!fileAbilities(file, user).canEdit) throw new ForbiddenError(fileMessages.notOwner);

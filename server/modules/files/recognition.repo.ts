@@ -2,6 +2,8 @@ import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { normalizeTags, TAG_MAX_LENGTH, TAGS_PER_FILE } from '../../../contract/files';
 import type { Db } from '../../db/client';
 import { files } from '../../db/schema/index';
+import type { ImageFingerprint } from '../../media/recognition/near-duplicate';
+import { createFingerprintsRepo } from '../similar/fingerprints.repo';
 import type { FileRow } from './files.repo';
 
 /**
@@ -16,6 +18,7 @@ export const CLAIM_STALE_MS = 30_000;
  * analyze-tags) first takes the claim with a conditional UPDATE, so two never run on one image.
  */
 export function createRecognitionRepo(db: Db) {
+  const fingerprints = createFingerprintsRepo(db);
   return {
     /** The row when this caller now owns the work; null when it ran already, someone else runs it, or it is no image. */
     async claim(fileId: number): Promise<FileRow | null> {
@@ -42,9 +45,10 @@ export function createRecognitionRepo(db: Db) {
 
     /**
      * Records what recognition found and merges it into the owner's tags, in one transaction so a
-     * tag edit in between is neither lost nor overwritten.
+     * tag edit in between is neither lost nor overwritten; the image's fingerprint (neighbours,
+     * near-duplicates) commits with it.
      */
-    async record(fileId: number, found: { tags: string[]; isNsfw: boolean }): Promise<FileRow | null> {
+    async record(fileId: number, found: { tags: string[]; isNsfw: boolean; fingerprint?: ImageFingerprint | null }): Promise<FileRow | null> {
       return db.transaction(async (tx) => {
         const [row] = await tx.select().from(files).where(eq(files.id, fileId)).for('update');
         if (!row) return null;
@@ -54,6 +58,7 @@ export function createRecognitionRepo(db: Db) {
           .set({ tags: merged, isNsfw: row.isNsfw || found.isNsfw, recognizedTags: found.tags, recognizedAt: sql`now()`, recognitionClaimedAt: null, updatedAt: new Date() })
           .where(eq(files.id, fileId))
           .returning();
+        if (found.fingerprint) await fingerprints.record(tx as unknown as Db, updated, found.fingerprint);
         return updated;
       });
     },

@@ -26,14 +26,14 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
 
   const visibleFileId = async (id: number, viewer: Viewer) => (await findVisibleFile(d.files, id, viewer)).id;
 
-  r.post('/api/files/:id/like', { schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
+  r.post('/api/files/:id/like', { config: { budget: 'like' }, schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
     const user = requireUser(request);
     const file = await findVisibleFile(d.files, request.params.id, user);
     // The like commits with its `like.added` event; the owner is told by its handler, not here.
     return { isLiked: true, likeCount: await d.social.like(file.id, user.id) };
   });
 
-  r.delete('/api/files/:id/like', { schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
+  r.delete('/api/files/:id/like', { config: { budget: 'like' }, schema: { tags, params: idParam, response: { 200: likeResponse } } }, async (request) => {
     const user = requireUser(request);
     const id = await visibleFileId(request.params.id, user);
     return { isLiked: false, likeCount: await d.social.unlike(id, user.id) };
@@ -43,7 +43,7 @@ export async function socialRoutes(app: FastifyInstance, d: Deps): Promise<void>
     return sendJson(reply, await d.reads.commentsPage(request.params.id, request.user, request.query));
   });
 
-  r.post('/api/files/:id/comments', { schema: { tags, params: idParam, body: commentBody, response: { 201: commentDto } } }, async (request, reply) => {
+  r.post('/api/files/:id/comments', { config: { budget: 'comment' }, schema: { tags, params: idParam, body: commentBody, response: { 201: commentDto } } }, async (request, reply) => {
     const user = requireUser(request);
     const file = await findVisibleFile(d.files, request.params.id, user);
     // The comment commits with its `comment.added` event, whose handler tells the owner and earlier commenters.

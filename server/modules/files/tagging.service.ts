@@ -39,7 +39,7 @@ export function createTaggingService(d: Deps) {
     try {
       const key = file.compressedKey ?? file.webpKey ?? file.storageKey;
       const result = await d.recognizer.analyze(await readAll(await d.storage.get(key)));
-      return await d.recognition.record(file.id, { tags: result.tags, isNsfw: result.isNsfw });
+      return await d.recognition.record(file.id, { tags: result.tags, isNsfw: result.isNsfw, fingerprint: result.fingerprint });
     } catch (err) {
       // Bytes the decoder refuses will never recognise: record that nothing was found, once.
       if (err instanceof UnsupportedImageError) return d.recognition.record(file.id, { tags: [], isNsfw: false });

@@ -44,7 +44,7 @@ export type UploadResult = { file: FileRow; created: boolean };
 /** Path parts, control characters and excess length removed; what is left is only shown, never a path. */
 export function safeDisplayName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g, '').trim();
   return clean.slice(0, FILE_NAME_MAX) || 'Untitled';
 }
 

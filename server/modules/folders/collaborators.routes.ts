@@ -32,7 +32,7 @@ export async function collaboratorsRoutes(app: FastifyInstance, d: FolderDeps): 
 
   r.post(
     '/api/folders/:id/collaborators',
-    { schema: { tags, params: idParam, body: addCollaboratorBody, response: { 201: collaboratorDto, 400: errorResponse, ...refusals } } },
+    { config: { budget: 'collaborator', recipient: (q) => (q.body as { userId: number }).userId }, schema: { tags, params: idParam, body: addCollaboratorBody, response: { 201: collaboratorDto, 400: errorResponse, ...refusals } } },
     async (request, reply) => {
       const user = requireUser(request);
       const folder = await visibleFolder(d, request.params.id, user);

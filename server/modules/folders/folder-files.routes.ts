@@ -33,7 +33,7 @@ export async function folderFilesRoutes(app: FastifyInstance, d: FolderDeps): Pr
     return { folderId: folder.id, fileId, linked: false };
   }
 
-  r.post('/api/folders/:id/files', { schema: { tags, params: idParam, body: addFolderFileBody, response: { 200: folderFileLink, ...refusals } } }, async (request) =>
+  r.post('/api/folders/:id/files', { config: { budget: 'save' }, schema: { tags, params: idParam, body: addFolderFileBody, response: { 200: folderFileLink, ...refusals } } }, async (request) =>
     add(request.params.id, request.body.fileId, requireUser(request)),
   );
 
@@ -48,7 +48,7 @@ export async function folderFilesRoutes(app: FastifyInstance, d: FolderDeps): Pr
     return presentFolders(d.links, list, viewer);
   });
 
-  r.post('/api/files/:id/folders', { schema: { tags, params: idParam, body: addFileFolderBody, response: { 200: folderFileLink, ...refusals } } }, async (request) =>
+  r.post('/api/files/:id/folders', { config: { budget: 'save' }, schema: { tags, params: idParam, body: addFileFolderBody, response: { 200: folderFileLink, ...refusals } } }, async (request) =>
     add(request.body.folderId, request.params.id, requireUser(request)),
   );
 

@@ -33,10 +33,13 @@ export async function foldersRoutes(app: FastifyInstance, d: FolderDeps): Promis
     return presentFolders(d.links, await d.folders.listMine(user, request.query), user);
   });
 
-  r.post('/api/folders', { schema: { tags, body: createFolderBody, response: { 201: folderDto, 400: errorResponse } } }, async (request, reply) => {
+  r.post('/api/folders', { config: { budget: 'folder' }, schema: { tags, body: createFolderBody, response: { 201: folderDto, 400: errorResponse, 403: errorResponse } } }, async (request, reply) => {
     const user = requireUser(request);
     const b = request.body;
-    const row = await d.folders.insert({ userId: user.id, name: b.name, description: b.description || null, isPublic: b.isPublic ?? false });
+    if (b.isAdminOnly && !user.isAdmin) throw new ForbiddenError(folderMessages.adminOnly);
+    // Admin-only is a third visibility (spec 2 §2 badge 'Admin'), never public as well.
+    const adminOnly = b.isAdminOnly === true;
+    const row = await d.folders.insert({ userId: user.id, name: b.name, description: b.description || null, isPublic: adminOnly ? false : (b.isPublic ?? false), isAdminOnly: adminOnly });
     return reply.status(201).send(toFolderDto({ ...row, owner: user, collaboratorRole: null }, 0, user));
   });
 
@@ -94,14 +97,17 @@ export async function foldersRoutes(app: FastifyInstance, d: FolderDeps): Promis
   });
 
   // A member's folders on their profile: only what this viewer may see, so counts never leak.
-  r.get('/api/users/:id/folders', { schema: { tags, params: idParam, querystring: pageQuery, response: { 200: folderList, ...notFound } } }, async (request) => {
+  // Profiles are for members only: a visitor gets 401 here too, and cannot enumerate members by id.
+  r.get('/api/users/:id/folders', { schema: { tags, params: idParam, querystring: pageQuery, response: { 200: folderList, 401: errorResponse, ...notFound } } }, async (request) => {
+    const viewer = requireUser(request);
     const owner = await findActiveMember(d.users, request.params.id);
-    return presentFolders(d.links, await d.folders.listOfOwner(owner.id, request.user, request.query), request.user);
+    return presentFolders(d.links, await d.folders.listOfOwner(owner.id, viewer, request.query), viewer);
   });
 
-  r.get('/api/users/:id/folders/count', { schema: { tags, params: idParam, response: { 200: folderCountResponse, ...notFound } } }, async (request) => {
+  r.get('/api/users/:id/folders/count', { schema: { tags, params: idParam, response: { 200: folderCountResponse, 401: errorResponse, ...notFound } } }, async (request) => {
+    const viewer = requireUser(request);
     const owner = await findActiveMember(d.users, request.params.id);
-    return { count: await d.folders.countOfOwner(owner.id, request.user) };
+    return { count: await d.folders.countOfOwner(owner.id, viewer) };
   });
 }
 

@@ -61,6 +61,15 @@ export function createInvitesRepo(db: Db, events: Pick<JobQueue, 'send'>) {
       const [row] = await loaded().where(eq(folderInvites.tokenHash, tokenHash)).limit(1);
       return row ? toLoaded(row) : null;
     },
+    /** True when member `userId` has a pending, unexpired invite addressed to them for this folder. */
+    async hasPendingFor(folderId: number, userId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: folderInvites.id })
+        .from(folderInvites)
+        .where(and(eq(folderInvites.folderId, folderId), eq(folderInvites.invitedUserId, userId), eq(folderInvites.status, 'pending'), gt(folderInvites.expiresAt, sql`now()`)))
+        .limit(1);
+      return row !== undefined;
+    },
     /** Pending and not yet expired, newest first (spec 2 §4: only pending invites are listed). */
     async listPending(folderId: number): Promise<LoadedInvite[]> {
       const rows = await loaded()

@@ -29,7 +29,7 @@ export async function invitesRoutes(app: FastifyInstance, d: FolderDeps): Promis
 
   r.post(
     '/api/folders/:id/invites',
-    { schema: { tags, params: idParam, body: createInviteBody, response: { 201: inviteDto, 400: errorResponse, ...refusals } } },
+    { config: { budget: 'invite', recipient: (q) => (q.body as { invitedUserId?: number | null }).invitedUserId }, schema: { tags, params: idParam, body: createInviteBody, response: { 201: inviteDto, 400: errorResponse, 409: errorResponse, ...refusals } } },
     async (request, reply) => {
       const user = requireUser(request);
       const folder = await visibleFolder(d, request.params.id, user);

@@ -66,6 +66,9 @@ export function createInviteService(d: FolderDeps) {
       if (invitedUserId !== null) {
         const invited = await findActiveMember(d.users, invitedUserId);
         if (invited.id === folder.userId) throw new ForbiddenError(folderMessages.ownerRoleFixed);
+        // One open question per member: a second invite would only be a second notification.
+        if (await d.collaborators.findOne(folder.id, invited.id)) throw new ConflictError(folderMessages.alreadyCollaborator);
+        if (await d.invites.hasPendingFor(folder.id, invited.id)) throw new ConflictError(folderMessages.alreadyInvited);
       }
       const token = newToken();
       const row = await d.invites.insert({ folderId: folder.id, tokenHash: hashToken(token), role, invitedUserId, expiresAt, createdBy: owner.id });

@@ -56,7 +56,9 @@ describe('a private folder', () => {
         expect(res.text, a).not.toContain(SECRET);
         expect(res.text, a).not.toContain(SECRET_DESCRIPTION);
       }
-      expect(answers[1].body, a).toEqual({ count: 1 });
+      // Profiles are for members: a visitor learns nothing of who exists (issue 18).
+      if (a === 'visitor') for (const res of answers.slice(0, 2)) expect(res.status, a).toBe(401);
+      else expect(answers[1].body, a).toEqual({ count: 1 });
       expect(answers[2].body.map((f: { id: number }) => f.id), a).toEqual([publicId]);
       for (const res of answers.slice(3, 7)) expect(res.status, a).toBe(404);
     }
@@ -109,7 +111,9 @@ describe('an admin-only folder', () => {
     expect(set.body.isAdminOnly).toBe(true);
     for (const a of ['owner', 'editor', 'other', 'visitor'] as Actor[]) {
       expect((await cast.clients[a].get(`/api/folders/${adminFolder}`)).status, a).toBe(404);
-      expect((await cast.clients[a].get(`/api/users/${cast.ids.admin}/folders/count`)).body, a).toEqual({ count: 0 });
+      const counted = await cast.clients[a].get(`/api/users/${cast.ids.admin}/folders/count`);
+      if (a === 'visitor') expect(counted.status).toBe(401);
+      else expect(counted.body, a).toEqual({ count: 0 });
     }
     expect((await cast.clients.admin.get(`/api/folders/${adminFolder}`)).body.role).toBe('OWNER');
   });

@@ -11,7 +11,7 @@ const tags = ['messages'];
 export async function messagesRoutes(app: FastifyInstance, d: { messages: MessagesService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.post('/api/messages', { schema: { tags, body: sendMessageBody, response: { 201: messageDto, 400: errorResponse } } }, async (request, reply) => {
+  r.post('/api/messages', { config: { budget: 'message', recipient: (q) => (q.body as { recipientId: number }).recipientId }, schema: { tags, body: sendMessageBody, response: { 201: messageDto, 400: errorResponse } } }, async (request, reply) => {
     const user = requireUser(request);
     const { recipientId, content } = request.body;
     return reply.status(201).send(await d.messages.send(user.id, recipientId, content));

@@ -25,5 +25,6 @@ export function eventsOver(t: TestApp, db: Db) {
     comments: createSocialRepo(db, t.app.jobs),
     folders,
     invites: createInvitesRepo(db, t.app.jobs),
+    live: t.app.live,
   });
 }

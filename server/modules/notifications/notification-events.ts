@@ -1,6 +1,7 @@
 import type { JobPayloads } from '../../jobs/job-catalogue';
 import { membersWhoSeeFile } from '../../access/visibility';
 import type { Db } from '../../db/client';
+import type { LiveHub } from '../../live/live-hub';
 import type { FilesRepo } from '../files/files.repo';
 import type { SocialRepo } from '../files/social.repo';
 import type { FoldersRepo } from '../folders/folders.repo';
@@ -19,6 +20,7 @@ type Deps = {
   comments: Pick<SocialRepo, 'findComment'>;
   folders: Pick<FoldersRepo, 'findVisible'>;
   invites: Pick<InvitesRepo, 'findLoadedById' | 'lockStatus'>;
+  live: Pick<LiveHub, 'publish'>;
 };
 
 /** Earlier commenters told of a new comment, at most: a busy thread must not fan out without bound. */
@@ -138,9 +140,15 @@ export function createNotificationEvents(d: Deps) {
       );
     },
 
-    /** Accepted or declined, by token or from the item: its item no longer waits unread. */
+    /**
+     * Accepted or declined, by token or from the item: its item no longer waits unread, and the
+     * folder's owner, who may have the Collaborate dialog open, sees the member join or the
+     * pending invite go without a reload.
+     */
     async inviteAnswered({ inviteId, userId }: JobPayloads['invite.answered']): Promise<void> {
       if ((await d.repo.markInviteRead(userId, inviteId)) > 0) await d.notifier.publishUnread(userId);
+      const invite = await d.invites.findLoadedById(inviteId);
+      if (invite) d.live.publish(invite.folder.userId, { type: 'folder', data: { folderId: invite.folderId } });
     },
 
     /** `total` is the milestone the file's view count reached (10, 100, 1000…); the viewer is not named. */

@@ -84,7 +84,7 @@ export async function profilesRoutes(app: FastifyInstance, d: ProfileDeps): Prom
   });
 
   for (const method of ['post', 'delete'] as const) {
-    r[method]('/api/users/:id/follow', { schema: { tags, params: idParam, response: { 200: followResponse, 400: errorResponse, ...notFound } } }, async (request) => {
+    r[method]('/api/users/:id/follow', { config: { budget: 'follow', recipient: (q) => (q.params as { id: number }).id }, schema: { tags, params: idParam, response: { 200: followResponse, 400: errorResponse, ...notFound } } }, async (request) => {
       const viewer = requireUser(request);
       const user = await findActiveMember(d.users, request.params.id);
       if (user.id === viewer.id) throw new ValidationError(userMessages.cannotFollowSelf);

@@ -26,17 +26,17 @@ export async function settingsRoutes(app: FastifyInstance, d: Deps): Promise<voi
   const r = app.withTypeProvider<ZodTypeProvider>();
   const settings = createSettingsService({ ...d, log: app.log });
 
-  r.put(settingsApi.profile, { schema: { tags, body: profileBody, response: { 200: currentUser, ...refusals } } }, async (request) => {
+  r.put(settingsApi.profile, { config: { budget: 'account' }, schema: { tags, body: profileBody, response: { 200: currentUser, ...refusals } } }, async (request) => {
     const user = requireUser(request);
     return toCurrentUser(await settings.updateProfile(user, request.body));
   });
 
-  r.put(settingsApi.email, { schema: { tags, body: emailBody, response: { 200: currentUser, ...refusals } } }, async (request) => {
+  r.put(settingsApi.email, { config: { budget: 'account' }, schema: { tags, body: emailBody, response: { 200: currentUser, ...refusals } } }, async (request) => {
     const user = requireUser(request);
     return toCurrentUser(await settings.updateEmail(user, request.body.email));
   });
 
-  r.put(settingsApi.password, { schema: { tags, body: passwordBody, response: { 200: currentUser, ...refusals } } }, async (request) => {
+  r.put(settingsApi.password, { config: { budget: 'account' }, schema: { tags, body: passwordBody, response: { 200: currentUser, ...refusals } } }, async (request) => {
     const user = requireUser(request);
     return toCurrentUser(await settings.updatePassword(user, request.body.newPassword, request.sessionId));
   });
@@ -44,6 +44,7 @@ export async function settingsRoutes(app: FastifyInstance, d: Deps): Promise<voi
   r.put(
     settingsApi.avatar,
     {
+      config: { budget: 'account' },
       schema: {
         tags,
         description: `multipart/form-data with one image file in the field \`${AVATAR_FIELD}\`, at most 5 MB`,

@@ -18,10 +18,11 @@ export type ProfileUpdate = { firstName: string | null; lastName: string | null;
 
 /** Account settings: each change checks what sign-up checks, then writes through the repositories. */
 export function createSettingsService(d: Deps) {
-  // Enqueued before the answer, so a crash cannot lose the notice; the mail.send job retries a
-  // failing mail server. An enqueue failure is logged and does not undo the change it reports.
+  // Enqueued before the answer, so a crash cannot lose the notice; the job retries a failing mail
+  // server. Security notices have a queue of their own that social mail cannot delay (issue 18).
+  // An enqueue failure is logged and does not undo the change it reports.
   async function notify(mail: Mail): Promise<void> {
-    await d.queue.send('mail.send', mail).catch((err) => d.log.error({ err, subject: mail.subject }, 'settings notice not queued'));
+    await d.queue.send('mail.security', mail).catch((err) => d.log.error({ err, subject: mail.subject }, 'settings notice not queued'));
   }
 
   /** Two members racing for one name or address: the unique index decides, with the same 409. */

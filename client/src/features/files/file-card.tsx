@@ -7,10 +7,11 @@ import { cn } from '@/lib/utils';
 import { CardMedia } from './card-media';
 import { CardSaveButton } from '@/features/folders/card-save-button';
 import { CardLikeButton } from './like-button';
+import { SimilarCardButton } from '@/features/similar/similar-card-button';
 
 /**
  * A file in a grid (spec 2 §2 File card): its media, and on hover (always on touch screens)
- * the save and like buttons, the name and the owner, and the screen's own `action` (a folder's remove). Clicking anywhere opens the file.
+ * the save and like buttons (and "Similar to this" on images), the name and the owner, and the screen's own `action` (a folder's remove). Clicking anywhere opens the file.
  */
 export function FileCard({ file, onOpen, action, priority = false }: { file: FileDto; onOpen: (file: FileDto) => void; action?: ReactNode; priority?: boolean }) {
   return (
@@ -40,6 +41,7 @@ export function FileCard({ file, onOpen, action, priority = false }: { file: Fil
         </p>
       </div>
       <div className="absolute top-2 right-2 flex gap-2 opacity-0 transition-opacity duration-200 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+        {file.kind === 'image' && <SimilarCardButton file={file} />}
         <CardSaveButton file={file} />
         <CardLikeButton file={file} />
       </div>

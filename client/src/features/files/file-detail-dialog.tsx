@@ -1,5 +1,6 @@
 import { PanelRightClose, PanelRightOpen } from 'lucide-react';
 import { useState } from 'react';
+import { MoreLikeThis } from '@/features/similar/more-like-this';
 import type { FileDto } from '@contract/files';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,7 +12,8 @@ import { useFile } from './use-file-detail';
 /**
  * The file detail dialog (spec 2 §2), 90% of the screen: the preview on the left with a
  * toggle for the details pane on the right. Open it with the card's file; it refreshes the
- * file (counting a view) and shows the card's copy meanwhile.
+ * file (counting a view) and shows the card's copy meanwhile. A neighbour opened from "More like
+ * this" replaces the file in the same dialog.
  */
 export function FileDetailDialog({ file, onClose }: { file: FileDto | null; onClose: () => void }) {
   return (
@@ -26,14 +28,20 @@ export function FileDetailDialog({ file, onClose }: { file: FileDto | null; onCl
           }}
           className="flex h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-none flex-col gap-0 overflow-hidden p-0 sm:h-[90vh] sm:w-[90vw] md:flex-row [&>button:last-child]:z-10 [&>button:last-child]:bg-background/80 [&>button:last-child]:backdrop-blur"
         >
-          <DetailBody initial={file} onClose={onClose} />
+          <Shown key={file.id} file={file} onClose={onClose} />
         </DialogContent>
       )}
     </Dialog>
   );
 }
 
-function DetailBody({ initial, onClose }: { initial: FileDto; onClose: () => void }) {
+function Shown({ file, onClose }: { file: FileDto; onClose: () => void }) {
+  const [shown, setShown] = useState(file);
+  // Keyed by the file: a neighbour starts with its pane at the top and its own state.
+  return <DetailBody key={shown.id} initial={shown} onClose={onClose} onOpen={setShown} />;
+}
+
+function DetailBody({ initial, onClose, onOpen }: { initial: FileDto; onClose: () => void; onOpen: (file: FileDto) => void }) {
   const { data, isError, isPlaceholderData } = useFile(initial.id, initial);
   const [showDetails, setShowDetails] = useState(true);
   const file = data ?? initial;
@@ -78,6 +86,9 @@ function DetailBody({ initial, onClose }: { initial: FileDto; onClose: () => voi
         className={cn('min-h-0 flex-1 overflow-y-auto border-border md:w-[400px] md:flex-none md:border-l lg:w-[440px]', !showDetails && 'hidden')}
       >
         <FileDetailsPane file={file} onClose={onClose} />
+        <div className="px-5 pb-6 sm:px-6">
+          <MoreLikeThis file={file} onOpen={onOpen} columns={2} />
+        </div>
       </aside>
     </>
   );

@@ -19,8 +19,9 @@ export function useColumnCount(): number {
  * last (only when `adClient` is set), dealt round-robin into columns. Any screen that lists
  * files (feed, profile, folder, search) renders this.
  */
-export function MasonryGrid({ files, adClient, onOpen, cardAction, keepOrder = false }: { files: readonly FileDto[]; adClient?: string | null; onOpen: (file: FileDto) => void; cardAction?: (file: FileDto) => ReactNode; keepOrder?: boolean }) {
-  const columnCount = useColumnCount();
+export function MasonryGrid({ files, adClient, onOpen, cardAction, keepOrder = false, columns: fixedColumns }: { files: readonly FileDto[]; adClient?: string | null; onOpen: (file: FileDto) => void; cardAction?: (file: FileDto) => ReactNode; keepOrder?: boolean; /** A fixed count for a narrow container (the detail dialog's pane); else from the window width. */ columns?: number }) {
+  const windowColumns = useColumnCount();
+  const columnCount = fixedColumns ?? windowColumns;
   const columns = useMemo(() => dealIntoColumns(masonryItems(files, Boolean(adClient), keepOrder), columnCount), [files, adClient, columnCount, keepOrder]);
 
   return (

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { DuplicateHint } from '@/features/similar/duplicate-hint';
 import { cn } from '@/lib/utils';
 import { iconForFile } from './file-kind';
 import { formatMb } from './format';
@@ -82,6 +83,7 @@ export function UploadFileRow({ item, editing, onToggleEdit, onRemove, onRetry, 
           <Button variant="ghost" size="icon-sm" onClick={onRemove} aria-label={`Remove ${item.file.name}`}><X aria-hidden /></Button>
         )}
       </div>
+      {item.duplicateOf && <DuplicateHint original={item.duplicateOf} />}
       {editing && editable && <CustomizePanel item={item} onCustomize={onCustomize} />}
     </li>
   );

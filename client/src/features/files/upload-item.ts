@@ -18,6 +18,8 @@ export interface UploadItem {
   autoTagLoading?: boolean;
   /** Set for a drop on a folder page: the file goes into that folder. */
   folderId?: number;
+  /** The member's own earlier file this image looks like (issue 22), once the server fingerprinted it. */
+  duplicateOf?: { id: number; name: string };
   /** An object URL for image previews; revoked when the item leaves. */
   previewUrl?: string;
 }

@@ -2,6 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
+import { showDuplicateHint } from '@/features/similar/duplicate-hint';
+import { watchForDuplicate } from '@/features/similar/similar-queries';
 import { scheduleAutoTag } from './auto-tag';
 import { refreshFileLists } from './file-queries';
 import { EMPTY_UPLOAD_FORM, fieldsFor, runPercent, uploadSummary, type UploadForm, type UploadItem } from './upload-item';
@@ -109,7 +111,13 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
         });
         succeeded += 1;
         patch(id, { status: 'completed', progress: 100, uploadedId: uploaded.id });
-        if (uploaded.kind === 'image') scheduleAutoTag(uploaded, client, (loading) => patch(id, { autoTagLoading: loading }), { quietFailure: Boolean(item.folderId) });
+        if (uploaded.kind === 'image') {
+          scheduleAutoTag(uploaded, client, (loading) => patch(id, { autoTagLoading: loading }), { quietFailure: Boolean(item.folderId) });
+          watchForDuplicate(uploaded.id, (original) => {
+            patch(id, { duplicateOf: original });
+            showDuplicateHint(original);
+          });
+        }
       } catch (error) {
         failed += 1;
         patch(id, { status: 'error', progress: 0 });

@@ -1,4 +1,4 @@
-import { Search, UserPlus, X } from 'lucide-react';
+import { Search, Send, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { UserSearchResult } from '@contract/users';
 import { Button } from '@/components/ui/button';
@@ -14,14 +14,17 @@ import { useCollaboration, useUserSearch } from './use-collaboration';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
-/** Add a collaborator: search members from 2 characters, choose one, pick a role (spec 2 §2, §5). */
+/**
+ * Add a collaborator (spec 2 §2, §5): search members from 2 characters, choose one, pick a role,
+ * and send them an invite; they are listed under pending invites until they answer.
+ */
 export function AddCollaborator({ folderId }: { folderId: number }) {
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
   const [chosen, setChosen] = useState<UserSearchResult | null>(null);
   const [role, setRole] = useState<CollaboratorRole>('VIEWER');
   const search = useUserSearch(term);
-  const { add } = useCollaboration(folderId);
+  const { inviteMember } = useCollaboration(folderId);
 
   useEffect(() => {
     const timer = window.setTimeout(() => setTerm(text), SEARCH_DEBOUNCE_MS);
@@ -33,7 +36,7 @@ export function AddCollaborator({ folderId }: { folderId: number }) {
 
   function submit() {
     if (!chosen) return;
-    add.mutate({ userId: chosen.id, role }, { onSuccess: () => { setChosen(null); setText(''); } });
+    inviteMember.mutate({ member: chosen, role }, { onSuccess: () => { setChosen(null); setText(''); } });
   }
 
   return (
@@ -81,9 +84,9 @@ export function AddCollaborator({ folderId }: { folderId: number }) {
       )}
       <div className="flex gap-2">
         <RoleSelect value={role} onChange={setRole} label="Collaborator role" />
-        <Button onClick={submit} disabled={!chosen || add.isPending} className="flex-1">
-          <UserPlus aria-hidden />
-          {add.isPending ? 'Adding...' : 'Add Collaborator'}
+        <Button onClick={submit} disabled={!chosen || inviteMember.isPending} className="flex-1">
+          <Send aria-hidden />
+          {inviteMember.isPending ? 'Sending...' : 'Send Invite'}
         </Button>
       </div>
     </section>

@@ -3,6 +3,7 @@ import { api } from '@contract/routes';
 import type { UserSearchResult } from '@contract/users';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
+import { displayName } from '@/lib/user-display';
 import { canSearchUsers } from './folder-rules';
 import type { CollaboratorRole, InviteDto } from './folder-types';
 import { collaboratorsKey, folderKey, invitesKey } from './folder-queries';
@@ -30,10 +31,16 @@ export function useCollaboration(folderId: number) {
     void client.invalidateQueries({ queryKey: folderKey(folderId), exact: true });
   }
 
-  const add = useMutation({
-    mutationFn: ({ userId, role }: { userId: number; role: CollaboratorRole }) => apiRequest('POST', `/api/folders/${folderId}/collaborators`, { userId, role }),
-    onSuccess: () => { refresh(); toast({ title: 'Collaborator added successfully' }); },
-    onError: (error) => failureToast(error, 'Failed to add collaborator', asServer),
+  // A member picked by name gets an invite addressed to them (DESIGN.md "Who sees what"), answered
+  // from their notifications; they join only once they accept.
+  const inviteMember = useMutation({
+    mutationFn: ({ member, role }: { member: UserSearchResult; role: CollaboratorRole }) =>
+      apiRequest<InviteDto>('POST', `/api/folders/${folderId}/invites`, { role, invitedUserId: member.id }),
+    onSuccess: (_invite, { member }) => {
+      refresh();
+      toast({ title: 'Invite sent', description: `${displayName(member)} can accept it from their notifications.` });
+    },
+    onError: (error) => failureToast(error, 'Failed to create invite', asServer),
   });
   const changeRole = useMutation({
     mutationFn: ({ userId, role }: { userId: number; role: CollaboratorRole }) => apiRequest('PATCH', `/api/folders/${folderId}/collaborators/${userId}`, { role }),
@@ -55,5 +62,5 @@ export function useCollaboration(folderId: number) {
     onSuccess: () => { refresh(); toast({ title: 'Invite revoked successfully' }); },
     onError: (error) => failureToast(error, 'Failed to revoke invite', asServer),
   });
-  return { add, changeRole, remove, createInvite, revoke };
+  return { inviteMember, changeRole, remove, createInvite, revoke };
 }

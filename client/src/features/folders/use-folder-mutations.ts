@@ -9,14 +9,16 @@ import { failureToast } from './folder-toasts';
 export interface NewFolder {
   name: string;
   description?: string;
+  /** Admins only (the server refuses anyone else): visible to admins and its owner. */
+  isAdminOnly?: boolean;
 }
 
 /** `POST /api/folders` with the trimmed name; the caller decides what the success looks like. */
 export function useCreateFolder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ name, description }: NewFolder) =>
-      apiRequest<FolderDto>('POST', FOLDERS_PATH, { name: name.trim(), ...(description?.trim() ? { description: description.trim() } : {}) }),
+    mutationFn: ({ name, description, isAdminOnly }: NewFolder) =>
+      apiRequest<FolderDto>('POST', FOLDERS_PATH, { name: name.trim(), ...(description?.trim() ? { description: description.trim() } : {}), ...(isAdminOnly ? { isAdminOnly } : {}) }),
     onSuccess: () => refreshFolderLinks(client),
     retry: false,
   });
@@ -79,13 +81,24 @@ export function useDeleteFolder(onDeleted: () => void) {
   });
 }
 
-export function useSetFolderVisibility(folderId: number) {
+export type FolderVisibility = 'public' | 'private' | 'admin';
+
+/** The body that makes a folder `to`; `isAdminOnly` is sent only when it changes (only admins may send it). */
+export function visibilityBody(folder: Pick<FolderDto, 'isAdminOnly'>, to: FolderVisibility): { isPublic: boolean; isAdminOnly?: boolean } {
+  if (to === 'admin') return { isPublic: false, isAdminOnly: true };
+  return { isPublic: to === 'public', ...(folder.isAdminOnly ? { isAdminOnly: false } : {}) };
+}
+
+const VISIBILITY_TOASTS: Record<FolderVisibility, string> = { public: 'Folder is now public', private: 'Folder is now private', admin: 'Folder is now admin-only' };
+
+/** Make Public / Make Private for owners, and Make Admin-only for admins (spec 2 §2, §4). */
+export function useSetFolderVisibility(folder: Pick<FolderDto, 'id' | 'isAdminOnly'>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (isPublic: boolean) => apiRequest<FolderDto>('PATCH', `/api/folders/${folderId}`, { isPublic }),
-    onSuccess: (_r, isPublic) => {
+    mutationFn: (to: FolderVisibility) => apiRequest<FolderDto>('PATCH', `/api/folders/${folder.id}`, visibilityBody(folder, to)),
+    onSuccess: (_r, to) => {
       refreshFolderLinks(client);
-      toast({ title: isPublic ? 'Folder is now public' : 'Folder is now private' });
+      toast({ title: VISIBILITY_TOASTS[to] });
     },
     onError: (error) => failureToast(error, 'Failed to update folder privacy'),
     retry: false,

@@ -1,7 +1,8 @@
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
 import { api } from '@contract/routes';
 import { apiRequest } from '@/lib/api';
+import { FALLBACK_POLL_MS, useLiveConnected, useLiveEvent } from '@/lib/live-events';
 import { fetchAll, fetchPage, nextOffset } from '@/lib/paging';
 import type { CollaboratorDto, FolderDto, FolderPreview, InviteDto } from './folder-types';
 import { collaboratorsKey, fileFoldersKey, folderFilesKey, folderKey, folderPreviewKey, invitesKey, inviteKey, myFoldersKey } from './folder-queries';
@@ -39,12 +40,32 @@ export function useFolderFiles(id: number, enabled = true) {
   });
 }
 
+/** While the live stream is down, the open Collaborate dialog asks again every 5 s instead. */
+function usePollWhileOffline(enabled: boolean): number | false {
+  return useLiveConnected() || !enabled ? false : FALLBACK_POLL_MS;
+}
+
 export function useCollaborators(id: number, enabled: boolean) {
-  return useQuery<CollaboratorDto[]>({ queryKey: collaboratorsKey(id), enabled });
+  return useQuery<CollaboratorDto[]>({ queryKey: collaboratorsKey(id), enabled, refetchInterval: usePollWhileOffline(enabled) });
 }
 
 export function usePendingInvites(id: number, enabled: boolean) {
-  return useQuery<InviteDto[]>({ queryKey: invitesKey(id), enabled });
+  return useQuery<InviteDto[]>({ queryKey: invitesKey(id), enabled, refetchInterval: usePollWhileOffline(enabled) });
+}
+
+/**
+ * The owner's open Collaborate dialog shows what is true now: when a member answers an invite
+ * (accepts by link or notification, or declines), the server tells the owner's tabs (`folder`
+ * event) and both lists load again.
+ */
+export function useFolderLive(id: number) {
+  const client = useQueryClient();
+  useLiveEvent('folder', (data) => {
+    if ((data as { folderId?: unknown }).folderId !== id) return;
+    void client.invalidateQueries({ queryKey: collaboratorsKey(id) });
+    void client.invalidateQueries({ queryKey: invitesKey(id) });
+    void client.invalidateQueries({ queryKey: folderKey(id), exact: true });
+  });
 }
 
 /** An invite by its token; readable signed out, so the page can show it before asking to sign in. */

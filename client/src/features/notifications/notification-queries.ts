@@ -1,3 +1,4 @@
+import { useLocation } from 'wouter';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@contract/limits';
 import { notificationsApi, type NotificationDto, type NotificationPage } from '@contract/notifications';
@@ -89,17 +90,22 @@ export function useMarkAllRead() {
   });
 }
 
-/** Accept or decline from a folder-invite item, by the notification's id (spec 2 §7). */
+/**
+ * Accept or decline from a folder-invite item, by the notification's id (spec 2 §7). Accepting
+ * opens the folder (`/folder/{id}`), as the invite page does.
+ */
 export function useInviteAnswer() {
   const client = useQueryClient();
+  const [, navigate] = useLocation();
   return useMutation({
     mutationFn: ({ item, accept }: { item: NotificationDto; accept: boolean }) =>
-      apiRequest('POST', accept ? notificationsApi.acceptInvite(item.id) : notificationsApi.declineInvite(item.id)),
-    onSuccess: (_answer, { accept }) => {
+      apiRequest<{ folderId?: number } | { message: string }>('POST', accept ? notificationsApi.acceptInvite(item.id) : notificationsApi.declineInvite(item.id)),
+    onSuccess: (answer, { accept }) => {
       void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
       // An accepted invite adds a folder to the member's lists.
       if (accept) void client.invalidateQueries({ queryKey: ['/api/folders'] });
       toast({ title: accept ? 'Folder invite accepted' : 'Folder invite declined' });
+      if (accept && 'folderId' in answer && answer.folderId) navigate(`/folder/${answer.folderId}`);
     },
     onError: (error, { accept }) => failureToast(error, accept ? 'Failed to accept folder invite' : 'Failed to decline folder invite'),
   });

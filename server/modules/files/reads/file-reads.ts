@@ -105,6 +105,18 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
         };
         return comments.get(`${fileId}:${page.offset}:${page.limit}`, load, miss);
       }),
+    /** The card of a file this viewer may see, or the 404 (neighbour lists start from it). */
+    card: (id: number, viewer: Viewer) => visibleCard(id, viewer, () => undefined),
+    /** Which of `ids` (in their order) this viewer may see, by the same cached check every page makes. */
+    async visibleIds(ids: readonly number[], viewer: Viewer, options: VisibleFilesOptions = {}): Promise<number[]> {
+      const [found, grants] = await Promise.all([cards.getMany(ids), marks.grants(viewer)]);
+      return ids.filter((id) => {
+        const card = found.get(id);
+        return card !== undefined && canViewCached(card, viewer, grants.set, options);
+      });
+    },
+    /** Cards of `ids` in that order as one JSON page for this viewer, each checked as it is sent. */
+    page: (ids: readonly number[], viewer: Viewer, options: VisibleFilesOptions = {}) => renderPage(ids, viewer, undefined, options),
     /** How many reads were served without a database query (the benchmark reads this). */
     stats: () => ({ ...stats, caches: { head: head.stats(), cards: cards.stats(), comments: comments.stats(), ...marks.stats() } }),
   };

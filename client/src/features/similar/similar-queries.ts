@@ -1,0 +1,53 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { FileDto } from '@contract/files';
+import { PAGE_SIZE } from '@contract/limits';
+import { api } from '@contract/routes';
+import type { DuplicateDto } from '@contract/similar';
+import { apiRequest, throwIfResNotOk, toQueryString } from '@/lib/api';
+
+const SIMILAR_STALE_MS = 60_000;
+
+async function fetchSimilarPage(fileId: number, offset: number, signal: AbortSignal): Promise<FileDto[]> {
+  const res = await fetch(api.fileSimilar(fileId) + toQueryString({ offset, limit: PAGE_SIZE }), { credentials: 'include', signal });
+  if (res.status === 404) return [];
+  await throwIfResNotOk(res);
+  return (await res.json()) as FileDto[];
+}
+
+/** "More like this" (issue 22): pages of 20 neighbours the viewer may see, best first. */
+export function useSimilarFiles(fileId: number, enabled = true) {
+  return useInfiniteQuery({
+    // Under /api/files, so a like or a delete elsewhere refreshes it with the other file lists.
+    queryKey: [api.fileSimilar(fileId)],
+    queryFn: ({ pageParam, signal }) => fetchSimilarPage(fileId, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, pages) => (lastPage.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE),
+    enabled,
+    staleTime: SIMILAR_STALE_MS,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+const DUPLICATE_POLL_MS = 1000;
+/** Recognition usually runs within seconds of the upload; after this the hint is not worth showing. */
+const DUPLICATE_WAIT_MS = 90_000;
+
+/**
+ * After an image upload: waits (polling) until the server fingerprinted it, then calls `found` with
+ * the member's own earlier file it looks like, if any. Failures are silent: the hint is a courtesy.
+ */
+export function watchForDuplicate(fileId: number, found: (original: NonNullable<DuplicateDto['duplicateOf']>) => void): void {
+  const until = Date.now() + DUPLICATE_WAIT_MS;
+  const ask = async () => {
+    try {
+      const answer = await apiRequest<DuplicateDto>('GET', api.fileDuplicate(fileId));
+      if (answer.duplicateOf) return found(answer.duplicateOf);
+      if (!answer.pending) return;
+    } catch {
+      return;
+    }
+    if (Date.now() < until) window.setTimeout(() => void ask(), DUPLICATE_POLL_MS);
+  };
+  window.setTimeout(() => void ask(), DUPLICATE_POLL_MS);
+}

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, waitForMail, type TestApp } from '../../tests/helpers/test-app';
+import { signUp } from '../../tests/helpers/test-client';
+import { createMailer, type Mailer } from './mailer';
+import { passwordChangedMail } from './templates';
+
+// Issue 18: five seconds of comment spam to a member on "all" mail held a "password changed"
+// mail behind it for over two minutes. Here a slow mail server (100 ms a social mail) has a
+// backlog of 300 social mails, half a minute of work, when the member changes their password.
+const SOCIAL_MS = 100;
+
+describe('security mail beside a flood of social mail', () => {
+  let t: TestApp;
+  let socialSent = 0;
+  beforeAll(async () => {
+    let real: Mailer | null = null;
+    const slowServer: Mailer = {
+      async send(mail) {
+        if (mail.subject.startsWith('Spam')) {
+          await new Promise((r) => setTimeout(r, SOCIAL_MS));
+          socialSent += 1;
+        }
+        await real!.send(mail);
+      },
+    };
+    t = await startTestApp({}, {}, { mailer: slowServer, jobs: { pollingIntervalSeconds: 0.5 } });
+    real = createMailer({ smtpUrl: null, from: t.config.mailFrom, outboxDir: t.config.outboxDir, log: t.app.log });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a password-changed mail arrives within a few seconds, while the social backlog is still being sent', async () => {
+    const c = t.client();
+    const me = await signUp(c);
+    const flood = Array.from({ length: 300 }, (_, i) => ({ to: me.email, subject: `Spam ${i}`, text: 'someone commented' }));
+    await t.app.jobs.sendMany('mail.send', flood);
+    // The social queue is busy before the password changes.
+    for (let i = 0; i < 100 && socialSent === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(socialSent).toBeGreaterThan(0);
+
+    const changed = Date.now();
+    expect((await c.put('/api/user/password', { newPassword: 'a-new-Passw0rd!' })).status).toBe(200);
+    const mail = await waitForMail(t, (m) => m.to === me.email && m.subject === passwordChangedMail(me).subject, 10_000);
+    const waitedMs = Date.now() - changed;
+    expect(mail.subject).toBe('Your Kaleido password was changed');
+    expect(waitedMs).toBeLessThan(5_000);
+    // Most of the flood is still queued: the notice did not wait for it.
+    expect(socialSent).toBeLessThan(200);
+  }, 30_000);
+});

@@ -1,0 +1,139 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { isNotNull, inArray, and } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { files } from '../../db/schema/index';
+import * as samples from '../../media/test-support/samples';
+import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { eventually } from '../../../tests/helpers/wait';
+
+const photos = path.resolve(import.meta.dirname, '../../../tests/fixtures/photos');
+const photo = (name: string) => fs.readFile(path.join(photos, name));
+
+async function upload(c: TestClient, name: string, bytes: Buffer, opts: { type?: string; isPublic?: boolean; tags?: string } = {}): Promise<{ id: number }> {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: opts.type ?? 'image/jpeg' }), name);
+  form.append('tags', opts.tags ?? 'photo');
+  if (opts.isPublic === false) form.append('isPublic', 'false');
+  const res = await c.post('/api/files', form);
+  expect(res.status).toBe(201);
+  return res.body;
+}
+
+const ids = (res: { body: { id: number }[] }) => res.body.map((f) => f.id);
+
+// The real models in their worker (AUTOTAG on), as in production.
+let t: TestApp;
+let owner: TestClient;
+let other: TestClient;
+let stranger: TestClient;
+let visitor: TestClient;
+const f: Record<string, number> = {};
+
+async function recognised(wanted: number[]): Promise<void> {
+  const done = await eventually(
+    async () => (await t.database.db.select({ id: files.id }).from(files).where(and(inArray(files.id, wanted), isNotNull(files.recognizedAt)))).length,
+    (n) => n === wanted.length,
+    { timeoutMs: 120_000, intervalMs: 200 },
+  );
+  expect(done).toBe(wanted.length);
+}
+
+beforeAll(async () => {
+  t = await startTestApp({ AUTOTAG: 'on' });
+  [owner, other, stranger, visitor] = [t.client(), t.client(), t.client(), t.client()];
+  for (const c of [owner, other, stranger]) await signUp(c);
+  const cat = await photo('chelsea-cat.jpg');
+  const { width = 0, height = 0 } = await sharp(cat).metadata();
+  const catCrop = await sharp(cat).extract({ left: 0, top: 0, width: Math.round(width * 0.85), height: Math.round(height * 0.85) }).jpeg().toBuffer();
+  f.cat = (await upload(owner, 'cat.jpg', cat, { tags: 'pets' })).id;
+  f.catCrop = (await upload(owner, 'cat-crop.jpg', catCrop)).id;
+  f.coffee = (await upload(owner, 'coffee.jpg', await photo('coffee-cup.jpg'))).id;
+  f.rocket = (await upload(owner, 'rocket.jpg', await photo('rocket-launch.jpg'))).id;
+  f.ownersPrivateCat = (await upload(owner, 'private-cat.png', await sharp(cat).resize(300).png().toBuffer(), { type: 'image/png', isPublic: false })).id;
+  f.othersPrivateCat = (await upload(other, 'their-cat.webp', await sharp(cat).modulate({ hue: 30 }).webp().toBuffer(), { type: 'image/webp', isPublic: false })).id;
+  f.pdf = (await upload(stranger, 'notes.pdf', await samples.pdf(), { type: 'application/pdf', tags: 'pets' })).id;
+  await recognised([f.cat, f.catCrop, f.coffee, f.rocket, f.ownersPrivateCat, f.othersPrivateCat]);
+}, 240_000);
+afterAll(() => t?.close());
+
+describe('GET /api/files/:id/similar', () => {
+  it('answers the images that look most like this one first, in the feed card shape', async () => {
+    const res = await stranger.get(`/api/files/${f.cat}/similar`);
+    expect(res.status).toBe(200);
+    expect(res.body[0].id).toBe(f.catCrop);
+    expect(ids(res)).toEqual(expect.arrayContaining([f.coffee, f.rocket]));
+    expect(ids(res)).not.toContain(f.cat);
+    expect(res.body[0]).toMatchObject({ name: 'cat-crop.jpg', kind: 'image', isLiked: false, canEdit: false, user: expect.any(Object) });
+  });
+
+  it('never shows a private image to anyone but those who may see it, not even as a neighbour', async () => {
+    for (const c of [stranger, visitor]) {
+      const res = await c.get(`/api/files/${f.cat}/similar?limit=100`);
+      expect(res.status).toBe(200);
+      expect(ids(res)).not.toContain(f.ownersPrivateCat);
+      expect(ids(res)).not.toContain(f.othersPrivateCat);
+    }
+    // Each owner sees their own private copy, high in the list; never the other's.
+    const mine = ids(await owner.get(`/api/files/${f.cat}/similar`));
+    expect(mine.slice(0, 2)).toContain(f.ownersPrivateCat);
+    expect(mine).not.toContain(f.othersPrivateCat);
+    const theirs = ids(await other.get(`/api/files/${f.cat}/similar`));
+    expect(theirs.slice(0, 3)).toContain(f.othersPrivateCat);
+    expect(theirs).not.toContain(f.ownersPrivateCat);
+    // Nor is a private image's own list readable: the same 404 as its detail.
+    expect((await stranger.get(`/api/files/${f.ownersPrivateCat}/similar`)).status).toBe(404);
+  });
+
+  it('pages with offset and limit', async () => {
+    const whole = ids(await owner.get(`/api/files/${f.cat}/similar?limit=100`));
+    const second = ids(await owner.get(`/api/files/${f.cat}/similar?offset=1&limit=2`));
+    expect(second).toEqual(whole.slice(1, 3));
+    expect((await owner.get(`/api/files/${f.cat}/similar?limit=0`)).status).toBe(400);
+    expect((await owner.get(`/api/files/999999/similar`)).status).toBe(404);
+  });
+
+  it('drops a deleted image from every neighbour list at once', async () => {
+    const crop = (await upload(owner, 'cat-again.jpg', await sharp(await photo('chelsea-cat.jpg')).resize(400).jpeg({ quality: 60 }).toBuffer())).id;
+    await recognised([crop]);
+    await eventually(async () => ids(await stranger.get(`/api/files/${f.cat}/similar`)), (list) => list.includes(crop));
+    expect((await owner.delete(`/api/files/${crop}`)).status).toBe(200);
+    expect(ids(await stranger.get(`/api/files/${f.cat}/similar`))).not.toContain(crop);
+    expect(ids(await owner.get(`/api/files/${f.catCrop}/similar`))).not.toContain(crop);
+  });
+
+  it('falls back to shared tags for a file that is not an image', async () => {
+    const res = await visitor.get(`/api/files/${f.pdf}/similar`);
+    expect(res.status).toBe(200);
+    expect(ids(res)).toEqual([f.cat]);
+  });
+
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await visitor.get('/api/docs/json')).body;
+    expect(doc.paths['/api/files/{id}/similar'].get).toBeDefined();
+    expect(doc.paths['/api/files/{id}/duplicate'].get).toBeDefined();
+  });
+});
+
+describe('GET /api/files/:id/duplicate', () => {
+  it("names the member's own earlier upload that a new image looks like", async () => {
+    const again = (await upload(owner, 'cat-reencoded.webp', await sharp(await photo('chelsea-cat.jpg')).webp({ quality: 40 }).toBuffer(), { type: 'image/webp' })).id;
+    const answer = await eventually(async () => (await owner.get(`/api/files/${again}/duplicate`)).body, (b) => !b.pending, { timeoutMs: 60_000, intervalMs: 200 });
+    expect([f.cat, f.catCrop, f.ownersPrivateCat]).toContain(answer.duplicateOf.id);
+    expect(answer.duplicateOf.name).toMatch(/cat/);
+  });
+
+  it('compares only with their own files, and says nothing of a distinct photo', async () => {
+    // The other member's cat is a copy of the owner's, but the owner's files are not theirs to compare with.
+    expect((await other.get(`/api/files/${f.othersPrivateCat}/duplicate`)).body).toEqual({ pending: false, duplicateOf: null });
+    expect((await owner.get(`/api/files/${f.rocket}/duplicate`)).body).toEqual({ pending: false, duplicateOf: null });
+  });
+
+  it("answers only the file's owner", async () => {
+    expect((await stranger.get(`/api/files/${f.cat}/duplicate`)).status).toBe(403);
+    expect((await stranger.get(`/api/files/${f.ownersPrivateCat}/duplicate`)).status).toBe(404);
+    expect((await visitor.get(`/api/files/${f.cat}/duplicate`)).status).toBe(401);
+  });
+});
