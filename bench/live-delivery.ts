@@ -65,7 +65,7 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<LiveDeliveryRow[]> {
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {
     await migrateDatabase(opened.database);
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', AUTH_RATE_LIMIT: '1000', AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '1000' });
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', AUTH_RATE_LIMIT: '1000', AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '1000', MAX_CONNECTIONS_PER_ADDRESS: '100000', MAX_UPLOADS_PER_ADDRESS: '100000' });
     app = await buildApp({ config, database: opened.database });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     config.publicUrl = base;

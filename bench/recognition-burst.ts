@@ -76,7 +76,7 @@ async function runOn(kind: 'postgres' | 'pglite', singles: number, threads: numb
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {
     await migrateDatabase(opened.database);
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'on', AUTH_RATE_LIMIT: '1000', AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '1000', RECOGNITION_THREADS: String(threads) });
+    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'on', AUTH_RATE_LIMIT: '1000', AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '1000', MAX_CONNECTIONS_PER_ADDRESS: '100000', MAX_UPLOADS_PER_ADDRESS: '100000', RECOGNITION_THREADS: String(threads) });
     app = await buildApp({ config, database: opened.database });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     config.publicUrl = base;

@@ -57,3 +57,6 @@ export const idParam = z.object({ id: idField });
 
 /** A member's write past one of their budgets (429, with Retry-After). */
 export const tooManyWritesMessage = "You're doing that too often. Please wait a moment and try again.";
+
+/** One address holding more connections or uploads than its share (429, with Retry-After). */
+export const tooManyConnectionsMessage = 'Too many connections from your address. Please try again in a moment.';

@@ -62,6 +62,7 @@ import { messagesRoutes } from './modules/messages/messages.routes';
 import { archivesRoutes } from './modules/archives/archives.routes';
 import { createMessagesService } from './modules/messages/messages.service';
 import { registerClient } from './plugins/client';
+import { registerAddressLimits } from './plugins/address-limits';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestLog } from './plugins/request-log';
@@ -138,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // First of the hooks: a refused request costs no session lookup and no body.
+  registerAddressLimits(app, { trustProxy: config.trustProxy, ...config.server });
   if (app.log.level !== 'silent') registerRequestLog(app);
   registerSecurity(app, { config, adClient: config.adClient });
 

@@ -38,10 +38,10 @@ const envSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(15),
   KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(10),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).default(1000),
-  /** Open connections one client address may hold (the forwarded address behind TRUST_PROXY). */
-  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(100),
+  /** Open connections one client address may hold (requests in flight per forwarded address behind TRUST_PROXY); a quarter of MAX_CONNECTIONS by default. */
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
   /** Request bodies one client address may be sending at once. */
-  MAX_UPLOADS_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  MAX_UPLOADS_PER_ADDRESS: z.coerce.number().int().min(1).default(32),
   STORAGE: z.enum(['disk', 's3']).default('disk'),
   S3_ENDPOINT: z.string().url().optional(),
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -152,7 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
       keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       maxConnections: e.MAX_CONNECTIONS,
-      maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+      // An office behind one router shares an address: a quarter of the server, not all of it.
+      maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS ?? Math.max(1, Math.floor(e.MAX_CONNECTIONS / 4)),
       maxUploadsPerAddress: e.MAX_UPLOADS_PER_ADDRESS,
     },
     tmpDir: path.join(dataDir, 'tmp'),

@@ -26,6 +26,11 @@ export type JobPayloads = {
   'member-archive.requested': { archiveId: number };
   /** Hourly pass that deletes archives past their week. */
   'member-archives.expired': Record<string, never>;
+  /**
+   * Every ten minutes: what a crash left in storage and scratch space (server/storage/startup-sweep.ts),
+   * so debris too young to sweep at start-up does not wait for the next start (issue 18).
+   */
+  'debris-sweep.due': Record<string, never>;
   // Social writes (docs/decisions/017-writes-as-events.md): each commits its row and its event in
   // one transaction; the handlers notify, fan out, publish live events and queue mail.
   /** `userId` liked file `fileId` (a new like row; a repeated like sends nothing). */
@@ -58,6 +63,9 @@ const minute = 60;
  */
 const eventPolicy: QueueOptions = { retryLimit: 5, retryDelay: 2, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute };
 
+/** Scheduled passes over many rows: each beats while it runs, so a killed one resumes within a minute. */
+const passPolicy: QueueOptions = { retryLimit: 3, retryDelay: 5, expireInSeconds: 10 * minute, heartbeatSeconds: 10 };
+
 /**
  * Retries with exponential back-off (pg-boss: about delay × 2^attempt, with jitter, capped);
  * after the last retry a job stays in the `failed` state, where `failedJobs` finds it.
@@ -73,11 +81,15 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
   'mail.send': { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 60 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'mail.security': { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 60 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'password-reset.requested': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
-  'tokens.expired': { retryLimit: 2, retryDelay: 60, expireInSeconds: 5 * minute },
+  'tokens.expired': passPolicy,
   'notification.created': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
-  'notification-digest.due': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * minute },
-  'member-archive.requested': { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: 30 * minute },
-  'member-archives.expired': { retryLimit: 2, retryDelay: 60, expireInSeconds: 10 * minute },
+  // Passes beat while they run (pg-boss heartbeats): a pass killed midway is failed by the next
+  // supervise pass within about half a minute and resumes 5 s later, instead of waiting for its
+  // expiry (issue 18: 11 minutes). A resumed pass skips what its first run already did.
+  'notification-digest.due': passPolicy,
+  'member-archive.requested': { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: 30 * minute, heartbeatSeconds: 10 },
+  'member-archives.expired': passPolicy,
+  'debris-sweep.due': passPolicy,
   'like.added': eventPolicy,
   'like.removed': eventPolicy,
   'comment.added': eventPolicy,
@@ -113,4 +125,5 @@ export const jobSchedules: Partial<Record<JobName, string>> = {
   'tokens.expired': '17 * * * *',
   'notification-digest.due': '7 * * * *',
   'member-archives.expired': '37 * * * *',
+  'debris-sweep.due': '*/10 * * * *',
 };

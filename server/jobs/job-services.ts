@@ -25,6 +25,7 @@ import { createWaitlistRepo } from '../modules/waitlist/waitlist.repo';
 import type { Storage } from '../storage/storage';
 import type { JobQueue } from './queue';
 import { registerJobHandlers } from './register-handlers';
+import { registerSweepJobs } from '../storage/sweep-jobs';
 
 export type JobWiring = {
   config: Config;
@@ -70,6 +71,7 @@ export async function wireJobServices(w: JobWiring) {
   });
   const notifications = createNotificationsService({ repo: notificationsRepo, queue: w.queue, live: w.live, folders });
   const archives = createMemberArchives(w, notifier);
+  registerSweepJobs(w.queue, { db: w.db, storage: w.storage, tmpDir: w.config.tmpDir, log: w.log });
   registerJobHandlers(w.queue, { auth, sessions: w.sessions, resetTokens: w.resetTokens, tagging, rendition, mailer: w.mailer, notificationMail, notificationEvents, archives, live: w.live, log: w.log });
   return { auth, tagging, secret, notifications, archives };
 }

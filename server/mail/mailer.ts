@@ -24,10 +24,11 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; outbo
   }
   return {
     async send(mail) {
-      await fs.mkdir(opts.outboxDir, { recursive: true });
+      // A reset mail carries a secret link: only the app's own user may read the outbox.
+      await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.json`;
       const file = path.join(opts.outboxDir, name);
-      await fs.writeFile(file, JSON.stringify({ from: opts.from, date: new Date().toISOString(), ...mail }, null, 2));
+      await fs.writeFile(file, JSON.stringify({ from: opts.from, date: new Date().toISOString(), ...mail }, null, 2), { mode: 0o600 });
       opts.log.info({ subject: mail.subject, file: name }, 'mail written to outbox');
     },
   };

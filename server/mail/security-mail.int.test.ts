@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, waitForMail, type TestApp } from '../../tests/helpers/test-app';
 import { signUp } from '../../tests/helpers/test-client';
@@ -48,4 +50,11 @@ describe('security mail beside a flood of social mail', () => {
     // Most of the flood is still queued: the notice did not wait for it.
     expect(socialSent).toBeLessThan(200);
   }, 30_000);
+
+  it('writes outbox mail (reset links included) readable by the app alone', async () => {
+    const names = await fs.readdir(t.config.outboxDir);
+    expect(names.length).toBeGreaterThan(0);
+    for (const name of names.slice(0, 20)) expect((await fs.stat(path.join(t.config.outboxDir, name))).mode & 0o777, name).toBe(0o600);
+    expect((await fs.stat(t.config.outboxDir)).mode & 0o777).toBe(0o700);
+  });
 });

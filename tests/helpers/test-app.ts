@@ -30,7 +30,7 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-test-'));
   // Tests sign up and write far faster than people: budgets stay on, scaled up, unless a test sets them.
-  const knobs = { AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '50' };
+  const knobs = { AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '50', MAX_CONNECTIONS_PER_ADDRESS: '5000', MAX_UPLOADS_PER_ADDRESS: '1000' };
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', ...knobs, ...env }), ...patch };
   const database = deps.database ?? (await createTestDatabase());
   const app = await buildApp({ ...deps, config, database });

@@ -169,6 +169,7 @@ beforeAll(async () => {
     AUTOTAG: 'on',
     AUTH_RATE_LIMIT: String(RATE_LIMIT),
     WRITE_BUDGET_SCALE: '50',
+    MAX_CONNECTIONS_PER_ADDRESS: '5000',
     AUTH_HASHES_PER_SECOND: '1000',
     ...storageEnv,
   };

@@ -134,6 +134,15 @@ describe('accepting', () => {
     expect((await cast.clients.owner.post(`/api/invites/${inv.token}/accept`)).body).toEqual({ folderId, role: 'OWNER' });
     expect((await cast.clients.other.post(`/api/invites/${inv.token}/accept`)).status).toBe(200);
   });
+
+  it('does not use up an editor link that a viewer of the folder opens and cannot use', async () => {
+    expect((await cast.clients.owner.post(`/api/folders/${folderId}/collaborators`, { userId: cast.ids.viewer, role: 'VIEWER' })).status).toBe(201);
+    const inv = await invite({ role: 'EDITOR' });
+    // Already a collaborator: the link changes nothing for them, so it stays for the one it was meant for.
+    expect((await cast.clients.viewer.post(`/api/invites/${inv.token}/accept`)).body).toEqual({ folderId, role: 'VIEWER' });
+    expect((await t.database.db.select().from(folderInvites).where(eq(folderInvites.id, inv.id)))[0].status).toBe('pending');
+    expect((await cast.clients.other.post(`/api/invites/${inv.token}/accept`)).body).toEqual({ folderId, role: 'EDITOR' });
+  });
 });
 
 describe('collaborators', () => {

@@ -56,6 +56,10 @@ export function createInviteService(d: FolderDeps) {
       if (role) return { folderId: invite.folderId, role };
     }
     assertActionable(invite, member);
+    // Already a collaborator (a viewer opening an editor link): the link would change nothing
+    // for them, so it is not used up; it stays for the member it was meant for.
+    const already = await current();
+    if (already) return { folderId: invite.folderId, role: already };
     if (!(await d.invites.accept(invite, member.id))) throw invalid();
     return { folderId: invite.folderId, role: (await current()) ?? invite.role };
   }
