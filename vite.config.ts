@@ -13,6 +13,7 @@ export default defineConfig({
       '@': path.resolve(import.meta.dirname, 'client/src'),
     },
   },
-  build: { outDir: path.resolve(import.meta.dirname, 'dist/client'), emptyOutDir: true },
+  // The manifest names each screen's chunks: the server preloads the home feed's for members (server/plugins/member-preloads.ts).
+  build: { outDir: path.resolve(import.meta.dirname, 'dist/client'), emptyOutDir: true, manifest: true },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' } },
 });

@@ -66,3 +66,7 @@ export const conversationDto = z.object({
 });
 export type ConversationDto = z.infer<typeof conversationDto>;
 export const conversationList = z.array(conversationDto);
+
+/** GET /api/messages/unread-count: messages sent to the viewer not yet opened, for the header's badge. */
+export const unreadMessagesResponse = z.object({ unreadCount: z.number().int().min(0) });
+export type UnreadMessagesResponse = z.infer<typeof unreadMessagesResponse>;

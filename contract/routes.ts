@@ -51,5 +51,6 @@ export const api = {
   // Direct messages (contract/messages.ts): `?before&limit` (or `offset`) on both lists.
   messages: '/api/messages',
   conversations: '/api/messages/conversations',
+  unreadMessages: '/api/messages/unread-count',
   messageThread: (userId: number) => `/api/messages/${userId}`,
 } as const;

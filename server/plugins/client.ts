@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { memberHomeHtml } from './member-preloads';
+import { SESSION_COOKIE } from './session';
 
 /**
  * Serves the built React app. A GET for a screen path (`/`, `/auth`, `/file/12`, any path whose
@@ -29,21 +32,37 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
       },
     });
   }
-  // index.html's own compressed copies, when the build made them (small pages may have none).
-  const indexEncodings = ENCODINGS.filter((e) => hasClient && fs.existsSync(`${index}${e.suffix}`));
-  const indexEncoding = (accept: string | undefined) => indexEncodings.find((e) => acceptsEncoding(accept, e.name));
+  const pages = hasClient ? loadPages(clientDir, index) : null;
   app.setNotFoundHandler((request, reply) => {
-    if (hasClient && (request.method === 'GET' || request.method === 'HEAD') && isScreenRequest(request.url, request.headers.accept)) {
-      const encoding = indexEncoding(request.headers['accept-encoding']);
-      reply.type('text/html').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (pages && (request.method === 'GET' || request.method === 'HEAD') && isScreenRequest(request.url, request.headers.accept)) {
+      // A member opening the home feed gets the page that preloads what it needs (member-preloads.ts).
+      const home = request.url.split('?', 1)[0] === '/';
+      const page = home && pages.member && request.cookies?.[SESSION_COOKIE] ? pages.member : pages.visitor;
+      const encoding = ENCODINGS.find((e) => page[e.name] && acceptsEncoding(request.headers['accept-encoding'], e.name));
+      reply.type('text/html').header('cache-control', 'no-cache').header('vary', home ? 'accept-encoding, cookie' : 'accept-encoding');
       if (encoding) reply.header('content-encoding', encoding.name);
-      return reply.send(fs.createReadStream(encoding ? `${index}${encoding.suffix}` : index));
+      return reply.send(encoding ? page[encoding.name] : page.plain);
     }
     return reply.status(404).send({ message: 'Not found' });
   });
 }
 
-const ENCODINGS = [{ name: 'br', suffix: '.br' }, { name: 'gzip', suffix: '.gz' }];
+type Page = { plain: Buffer; br?: Buffer; gzip?: Buffer };
+
+/**
+ * index.html as built, with the compressed copies the build made, and the member's home
+ * variant compressed here once (a few kB: instant). Read once at start: `npm start` builds
+ * before it starts the server.
+ */
+function loadPages(clientDir: string, index: string): { visitor: Page; member: Page | null } {
+  const plain = fs.readFileSync(index);
+  const read = (suffix: string) => (fs.existsSync(`${index}${suffix}`) ? fs.readFileSync(`${index}${suffix}`) : undefined);
+  const memberHtml = memberHomeHtml(clientDir, plain.toString('utf8'));
+  const member = memberHtml === null ? null : { plain: Buffer.from(memberHtml), br: zlib.brotliCompressSync(memberHtml), gzip: zlib.gzipSync(memberHtml, { level: 9 }) };
+  return { visitor: { plain, br: read('.br'), gzip: read('.gz') }, member };
+}
+
+const ENCODINGS = [{ name: 'br' }, { name: 'gzip' }] as const;
 
 /** True when Accept-Encoding lists `name` (or `*`) without `q=0`. */
 export function acceptsEncoding(header: string | undefined, name: string): boolean {

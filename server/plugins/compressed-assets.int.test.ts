@@ -13,7 +13,7 @@ import { acceptsEncoding } from './client';
 // sees the bytes a browser receives.
 
 const script = `export const words = ${JSON.stringify('kaleido '.repeat(500))};\n`;
-const html = `<!doctype html><title>Kaleido</title><div id="root"></div><!-- ${'padding '.repeat(200)} -->`;
+const html = `<!doctype html><html><head><title>Kaleido</title></head><body><div id="root"></div><!-- ${'padding '.repeat(200)} -->`;
 let t: TestApp;
 let clientDir: string;
 
@@ -29,6 +29,16 @@ beforeAll(async () => {
   await withVariants(path.join(clientDir, 'assets', 'index-abc123.js'), script);
   await withVariants(path.join(clientDir, 'index.html'), html);
   await fs.writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build's manifest: the entry, and the home screen's lazy chunks (one shared with the entry).
+  await fs.mkdir(path.join(clientDir, '.vite'));
+  await fs.writeFile(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify({
+    'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react-r1.js' },
+    '_layout.js': { file: 'assets/layout-l1.js', imports: ['_react.js'], css: ['assets/layout-l1.css'] },
+    'src/routes/home.tsx': { file: 'assets/home-h1.js', isDynamicEntry: true, imports: ['_layout.js', '_react.js'] },
+    'src/features/files/upload-dialog.tsx': { file: 'assets/upload-dialog-u1.js', isDynamicEntry: true, imports: ['_layout.js'] },
+    'src/routes/search.tsx': { file: 'assets/search-s1.js', isDynamicEntry: true },
+  }));
   t = await startTestApp({}, { clientDir });
 });
 afterAll(async () => {
@@ -36,8 +46,8 @@ afterAll(async () => {
   await fs.rm(clientDir, { recursive: true, force: true });
 });
 
-async function get(url: string, acceptEncoding?: string) {
-  const res = await request(t.url + url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+async function get(url: string, acceptEncoding?: string, cookie?: string) {
+  const res = await request(t.url + url, { headers: { ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}), ...(cookie ? { cookie } : {}) } });
   return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
 }
 
@@ -80,6 +90,29 @@ describe('compressed assets', () => {
     const res = await get('/favicon.svg', 'br');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe("a member's home page", () => {
+  it('preloads the home chunks and first calls when a session cookie comes with the request for /', async () => {
+    const res = await get('/', 'br', 'kaleido_session=abc');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toMatch(/cookie/i);
+    const page = zlib.brotliDecompressSync(res.body).toString();
+    for (const chunk of ['home-h1.js', 'upload-dialog-u1.js', 'layout-l1.js']) expect(page).toContain(`<link rel="modulepreload" crossorigin href="/assets/${chunk}">`);
+    // What the entry already loads, and other screens' chunks, are not repeated.
+    expect(page).not.toContain('react-r1.js');
+    expect(page).not.toContain('search-s1.js');
+    expect(page).toContain('<link rel="preload" as="style" href="/assets/layout-l1.css">');
+    expect(page).toContain('<link rel="preload" as="fetch" href="/api/files?offset=0&limit=20" crossorigin="use-credentials">');
+    expect(page).toContain('<link rel="preload" as="fetch" href="/api/user" crossorigin="use-credentials">');
+    expect(page.indexOf('modulepreload')).toBeLessThan(page.indexOf('</head>'));
+  });
+
+  it('is not sent to visitors, nor on other screens', async () => {
+    expect(zlib.brotliDecompressSync((await get('/', 'br')).body).toString()).toBe(html);
+    expect(zlib.brotliDecompressSync((await get('/search?q=x', 'br', 'kaleido_session=abc')).body).toString()).toBe(html);
+    expect((await get('/', undefined, 'kaleido_session=abc')).body.toString()).toContain('home-h1.js');
   });
 });
 

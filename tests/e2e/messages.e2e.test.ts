@@ -59,7 +59,7 @@ describe('messages', () => {
     const benId = await signUpInBrowser(benPage, t.url, newMember({ username: `ben_${suffix}`, firstName: 'Ben', lastName: 'Stone' }));
 
     await anaPage.goto(`${t.url}/profile/${benId}`);
-    await anaPage.getByRole('link', { name: 'Message' }).click();
+    await anaPage.getByRole('link', { name: 'Message', exact: true }).click();
     await anaPage.waitForURL(`**/notifications?user=${benId}`);
     // Until the notifications page renders the panel (another part of issue 12), there is nothing to drive.
     if (await panelMissing(anaPage)) ctx.skip();

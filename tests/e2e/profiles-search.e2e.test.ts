@@ -92,7 +92,7 @@ describe('profiles and search journey', () => {
     await expect.poll(() => statButton(viewer, /Followers?/).textContent()).toBe('0Followers');
     await expect.poll(() => viewer.getByTestId('profile-stats').textContent()).toContain('2Files');
     await expect.poll(() => viewer.getByTestId('file-card').count()).toBe(2);
-    await viewer.getByRole('link', { name: 'Message' }).waitFor();
+    await viewer.getByRole('link', { name: 'Message', exact: true }).waitFor();
     await viewer.getByRole('button', { name: 'Follow', exact: true }).click();
     await waitForToast(viewer, 'Following');
     await expect.poll(() => statButton(viewer, /Followers?/).textContent()).toBe('1Follower');
@@ -112,7 +112,7 @@ describe('profiles and search journey', () => {
     // One's own profile: no Follow or Message, the owner's empty state.
     await viewer.getByText('Start sharing your files to build your collection').waitFor();
     expect(await viewer.getByRole('button', { name: 'Follow', exact: true }).count()).toBe(0);
-    expect(await viewer.getByRole('link', { name: 'Message' }).count()).toBe(0);
+    expect(await viewer.getByRole('link', { name: 'Message', exact: true }).count()).toBe(0);
 
     // Unfollow brings the count back.
     await viewer.goto(`${t.url}/profile/${painterId}`);

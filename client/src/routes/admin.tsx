@@ -37,7 +37,7 @@ function WaitlistManagement() {
   if (applications.length === 0) return <EmptyState icon={ClipboardList} title={adminMessages.empty} text="New sign-ups appear here while registration runs in waitlist mode." />;
   return (
     <>
-      <ul className="grid gap-4">
+      <ul className="grid grid-cols-[minmax(0,1fr)] gap-4">
         {applications.map((a) => (
           <li key={a.id}>
             <WaitlistCard

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../contract/common';
-import { conversationList, messageDto, messageList, messagePageQuery, sendMessageBody, threadParams } from '../../../contract/messages';
+import { conversationList, messageDto, messageList, messagePageQuery, sendMessageBody, threadParams, unreadMessagesResponse } from '../../../contract/messages';
 import { requireUser } from '../../plugins/session';
 import type { MessagesService } from './messages.service';
 
@@ -21,6 +21,12 @@ export async function messagesRoutes(app: FastifyInstance, d: { messages: Messag
   r.get('/api/messages/conversations', { schema: { tags, querystring: messagePageQuery, response: { 200: conversationList } } }, async (request) => {
     const user = requireUser(request);
     return d.messages.conversations(user.id, request.query);
+  });
+
+  // The header's badge on every screen; live changes come as `unread` events with `messages`.
+  r.get('/api/messages/unread-count', { schema: { tags, response: { 200: unreadMessagesResponse } } }, async (request) => {
+    const user = requireUser(request);
+    return { unreadCount: await d.messages.unreadCount(user.id) };
   });
 
   r.get(

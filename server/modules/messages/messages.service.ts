@@ -47,6 +47,10 @@ export function createMessagesService(d: MessagesDeps) {
       return rows.map(toMessageDto);
     },
 
+    unreadCount(viewerId: number): Promise<number> {
+      return d.messages.countUnread(viewerId);
+    },
+
     async conversations(viewerId: number, page: MessagePageQuery) {
       return (await d.messages.listConversations(viewerId, page)).map(toConversationDto);
     },

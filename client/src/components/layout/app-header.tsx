@@ -3,6 +3,7 @@ import { Compass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { buttonVariants } from '@/components/ui/button';
+import { MessagesLink } from '@/features/messages/messages-link';
 import { NotificationBell } from '@/features/notifications/notification-bell';
 import { cn } from '@/lib/utils';
 import { HeaderSearch } from './header-search';
@@ -10,8 +11,8 @@ import { Logo } from './logo';
 import { UserMenu } from './user-menu';
 
 /**
- * The signed-in header (spec 2 §2): logo, Explore, search, then `actions` (where the upload
- * button and the notification bell go) and the avatar menu.
+ * The signed-in header (spec 2 §2): logo, Explore, search, then `actions` (the upload button),
+ * the messages icon and the notification bell, each with its unread badge, and the avatar menu.
  */
 export function AppHeader({ user, actions, onCreateFolder }: { user: CurrentUser; actions?: ReactNode; onCreateFolder?: () => void }) {
   const [location] = useLocation();
@@ -35,6 +36,7 @@ export function AppHeader({ user, actions, onCreateFolder }: { user: CurrentUser
         </div>
         <div className="ml-auto flex items-center gap-1 sm:gap-2 md:ml-0">
           {actions}
+          <MessagesLink />
           <NotificationBell />
           <UserMenu user={user} onCreateFolder={onCreateFolder} />
         </div>

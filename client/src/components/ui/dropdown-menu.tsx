@@ -13,11 +13,13 @@ const itemClasses =
   'focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50 ' +
   '[&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground';
 
-export function DropdownMenuContent({ className, sideOffset = 8, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+/** `collisionPadding`: a menu keeps this margin from the screen's edges (a folder's Actions menu on a 390 px phone). */
+export function DropdownMenuContent({ className, sideOffset = 8, collisionPadding = 12, ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
         sideOffset={sideOffset}
+        collisionPadding={collisionPadding}
         className={cn(
           'z-50 max-h-[var(--radix-dropdown-menu-content-available-height)] min-w-56 overflow-y-auto rounded-xl border bg-popover p-1.5 text-popover-foreground shadow-xl shadow-black/10',
           'origin-[var(--radix-dropdown-menu-content-transform-origin)] data-[state=open]:animate-pop-in',

@@ -30,17 +30,19 @@ type Props = {
 export function WaitlistCard({ application: a, pending, busy, onDecide }: Props) {
   const name = `${a.firstName} ${a.lastName}`.trim();
   return (
-    <Card className="p-5 sm:p-6">
-      <article aria-label={name} className="grid gap-4">
+    <Card className="min-w-0 p-5 sm:p-6">
+      {/* One column that may shrink below its content: a long name or email is cut with an
+          ellipsis (its full text in the title) instead of widening the card past a phone's screen. */}
+      <article aria-label={name} className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <header className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h2 className="truncate text-base font-semibold tracking-tight">{name}</h2>
-            <p className="mt-0.5 flex items-center gap-1.5 text-sm text-muted-foreground">
+          <div className="min-w-0 flex-1 basis-48">
+            <h2 className="truncate text-base font-semibold tracking-tight" title={name}>{name}</h2>
+            <p className="mt-0.5 flex min-w-0 items-center gap-1.5 text-sm text-muted-foreground">
               <Mail className="size-3.5 shrink-0" aria-hidden />
-              <a href={`mailto:${a.email}`} className="truncate hover:text-foreground hover:underline">{a.email}</a>
+              <a href={`mailto:${a.email}`} title={a.email} className="min-w-0 truncate hover:text-foreground hover:underline">{a.email}</a>
             </p>
           </div>
-          <div className="flex flex-col items-end gap-1.5">
+          <div className="flex shrink-0 flex-col items-end gap-1.5">
             <StatusBadge status={a.status} />
             <time dateTime={a.createdAt} className="flex items-center gap-1 text-xs text-muted-foreground">
               <Clock className="size-3" aria-hidden />
@@ -50,7 +52,7 @@ export function WaitlistCard({ application: a, pending, busy, onDecide }: Props)
         </header>
         <section className="rounded-lg bg-muted/50 p-4">
           <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{adminMessages.reasonLabel}</h3>
-          <p className="mt-1.5 text-sm leading-relaxed whitespace-pre-line break-words">{a.reason}</p>
+          <p className="mt-1.5 text-sm leading-relaxed whitespace-pre-line [overflow-wrap:anywhere]">{a.reason}</p>
         </section>
         {a.status === 'pending' && (
           <footer className="flex flex-wrap justify-end gap-2">

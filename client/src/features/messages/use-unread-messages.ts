@@ -1,0 +1,28 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UnreadMessagesResponse } from '@contract/messages';
+import { api } from '@contract/routes';
+import { apiRequest } from '@/lib/api';
+import { FALLBACK_POLL_MS, useLiveConnected, useLiveEvent } from '@/lib/live-events';
+
+export const unreadMessagesKey = [api.unreadMessages] as const;
+
+/**
+ * Messages sent to the member and not opened yet, for the header's and the phone tab's badge.
+ * Live like the bell: the server sends an `unread` event carrying `messages` whenever the count
+ * changes (a message arrives, a thread is opened in any tab); the spec's 5 s poll only while
+ * the stream is down.
+ */
+export function useUnreadMessages(): number {
+  const client = useQueryClient();
+  const connected = useLiveConnected();
+  const { data } = useQuery({
+    queryKey: unreadMessagesKey,
+    queryFn: () => apiRequest<UnreadMessagesResponse>('GET', api.unreadMessages).then((r) => r.unreadCount),
+    refetchInterval: connected ? false : FALLBACK_POLL_MS,
+  });
+  useLiveEvent('unread', (event) => {
+    const count = (event as { messages?: unknown }).messages;
+    if (typeof count === 'number') client.setQueryData(unreadMessagesKey, count);
+  });
+  return data ?? 0;
+}
