@@ -1,3 +1,4 @@
+import { benchAbuse } from './abuse.ts';
 import { benchBackup } from './backup.ts';
 import { benchFeed } from './feed.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -25,6 +26,7 @@ if (wanted('live-delivery')) await benchLiveDelivery();
 if (wanted('search')) await benchSearch();
 if (wanted('mix')) await benchMix();
 if (wanted('backup')) await benchBackup();
+if (wanted('abuse')) await benchAbuse();
 if (only.includes('lighthouse')) await benchLighthouse();
 // Open handles (worker threads, pools) must not keep the process alive once results are printed.
 process.exit(0);
