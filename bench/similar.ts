@@ -93,7 +93,6 @@ async function benchIndex(embeddings: Int8Array[]) {
     buildMs,
     heldBytes: index.bytes(),
     heapBytes: after.heapUsed - before.heapUsed,
-    arrayBytes: after.arrayBuffers - before.arrayBuffers,
     allocatedBytes: index.allocatedBytes(),
     simd,
     scalar,
@@ -168,7 +167,7 @@ export async function benchSimilar(): Promise<void> {
   ]);
   console.log(
     `index built in ${round(index.buildMs, 0)} ms; exact, so recall@20 = 1; holds ${mb(index.heldBytes)} MB (${round(index.heldBytes / FILES, 0)} B a file: vector, score, id, norm), ${mb(index.allocatedBytes)} MB allocated (capacity doubles); ` +
-      `measured: +${mb(index.arrayBytes)} MB typed arrays, +${mb(index.heapBytes)} MB heap (the id map and the rows it was built from)`,
+      `+${mb(index.heapBytes)} MB JavaScript heap besides (the id → slot map)`,
   );
   const kinds: ('postgres' | 'pglite')[] = process.env.BENCH_SIMILAR_ENDPOINT === 'off' ? [] : process.env.BENCH_PGLITE === 'off' ? ['postgres'] : ['postgres', 'pglite'];
   const rows = [];
