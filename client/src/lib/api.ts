@@ -115,3 +115,11 @@ export function serverMessage(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/**
+ * A failed write's toast text: the spec's own string, except when the member was past a write
+ * budget (429, decision 021), where the server's "You're doing that too often…" says what to do.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  return errorStatus(error) === 429 ? serverMessage(error, fallback) : fallback;
+}

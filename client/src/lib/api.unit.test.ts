@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, errorStatus, getQueryFn, queryKeyToUrl, serverMessage, throwIfResNotOk, withRetryAfter } from './api';
+import { apiRequest, errorStatus, failureText, getQueryFn, queryKeyToUrl, serverMessage, throwIfResNotOk, withRetryAfter } from './api';
 import { shouldRetry } from './query-client';
 
 function fakeFetch(status: number, body: string, statusText = '') {
@@ -106,5 +106,14 @@ describe('withRetryAfter (a member past a write budget, decision 021)', () => {
     const refused = fakeFetch(403, '{"message":"no"}');
     await expect(withRetryAfter(() => apiRequest('POST', '/x'), 3, async () => {})).rejects.toThrow('403: ');
     expect(refused).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('failureText', () => {
+  it("keeps the spec's string, except for a member past a write budget", () => {
+    expect(failureText(new Error('500: {"message":"Internal server error"}'), 'Failed to add comment')).toBe('Failed to add comment');
+    expect(failureText(new Error('429: {"message":"You\'re doing that too often. Please wait a moment and try again."}'), 'Failed to add comment')).toBe(
+      "You're doing that too often. Please wait a moment and try again.",
+    );
   });
 });
