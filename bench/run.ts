@@ -1,3 +1,4 @@
+import { benchAbuse } from './abuse.ts';
 import { benchBackup } from './backup.ts';
 import { benchFeed } from './feed.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -8,6 +9,7 @@ import { benchPhoneMedia } from './phone-media.ts';
 import { benchRecognition } from './recognition.ts';
 import { benchRecognitionBurst } from './recognition-burst.ts';
 import { benchSearch } from './search.ts';
+import { benchSimilar } from './similar.ts';
 
 // `npm run bench` runs every benchmark; `npm run bench -- feed media` runs the ones named.
 // Each prints its own table of ratios measured in the same run.
@@ -25,6 +27,8 @@ if (wanted('live-delivery')) await benchLiveDelivery();
 if (wanted('search')) await benchSearch();
 if (wanted('mix')) await benchMix();
 if (wanted('backup')) await benchBackup();
+if (wanted('similar')) await benchSimilar();
+if (wanted('abuse')) await benchAbuse();
 if (only.includes('lighthouse')) await benchLighthouse();
 // Open handles (worker threads, pools) must not keep the process alive once results are printed.
 process.exit(0);

@@ -1,129 +1,123 @@
-import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { migrateDatabase, type Database } from '../server/db/client.ts';
 import { openBenchDatabase } from './bench-database.ts';
+import { FILES, MEMBERS, seedZipf, VOCABULARY, word } from './search-seed.ts';
 import { files } from '../server/db/schema/index.ts';
-import { createSearchRepo, fileOrder, fileSearchWhere, type FileFilter } from '../server/modules/search/search.repo.ts';
+import { cappedCountQuery, createSearchRepo, fileOrder, fileSearchWhere, rankedOrNewestSql, type FileFilter } from '../server/modules/search/search.repo.ts';
 import { parseSearchText } from '../server/modules/search/search-text.ts';
+import { percentile } from './mix-stats.ts';
 
-// Search latency over 100 000 files and 10 000 members: one-word, prefix and typo queries
-// (list page + count, as the page asks for both) against a lookup by primary key run the same
-// way (one at a time, same connection pool, same process), on PostgreSQL and PGlite.
+// Search latency over 100 000 files whose words follow a Zipf-like law (bench/search-seed.ts):
+// a common word (in half the files), middling words (a few thousand), rare words (a few dozen),
+// a prefix and a typo; the first page by relevance and the count timed apart, one at a time and
+// 20 at once, each against a lookup by primary key run the same way in the same run (same pool,
+// same process), on PostgreSQL and PGlite. BENCH_RUNS sets the runs per case (default 200).
 
-const FILES = 100_000;
-const MEMBERS = 10_000;
-const VOCABULARY = 2000;
-const RUNS = 200;
-const WARMUP = 20;
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const WARMUP = 10;
+const CONCURRENCY = 20;
 
-export type SearchBenchRow = { db: string; case: string; p50Ms: number; p95Ms: number; p50Ratio: number; p95Ratio: number; rowsMatched: number };
+export type SearchBenchRow = { db: string; at: 'single' | '20 at once'; case: string; p50Ms: number; p95Ms: number; p50Ratio: number; p95Ratio: number; matched: string };
 
-/**
- * The n-th word of a made-up vocabulary of 2000 seven-letter words over 16 letters (md5 with
- * digits turned into letters), so words share trigrams about as often as real words do; a
- * vocabulary of a few syllables would make every trigram match a tenth of the table.
- */
-function word(n: number): string {
-  return crypto.createHash('md5').update(String(n)).digest('hex').slice(0, 7).replace(/[0-9]/g, (d) => 'ghijklmnop'[Number(d)]);
-}
+/** Word ranks per case, cycled through by run: common 1 ("sunset"), middling 20–59, rare 1000–1999. */
+const rank = {
+  common: (_i: number) => 1,
+  middling: (i: number) => 20 + (i % 40),
+  rare: (i: number) => 1000 + ((i * 7) % 1000),
+};
 
-/**
- * 10 000 members and 100 000 files (10 % private) whose names, tags and descriptions are drawn
- * from the vocabulary, so each word is in about 550 files, like a real word of middling
- * frequency. The same word function in SQL as in `word` above.
- */
-async function seed(database: Database): Promise<number> {
-  const start = performance.now();
-  const db = database.db;
-  await db.execute(sql.raw(`create function bench_word(n bigint) returns text language sql immutable as
-    $$ select translate(substr(md5(n::text), 1, 7), '0123456789', 'ghijklmnop') $$`));
-  await db.execute(sql`
-    insert into users (email, username, password_hash, first_name, last_name)
-    select 'm' || g || '@example.com', bench_word(g % ${VOCABULARY}) || '_' || g, 'x',
-           initcap(bench_word((g * 7) % ${VOCABULARY})), initcap(bench_word((g * 13 + 1) % ${VOCABULARY}))
-    from generate_series(1, ${MEMBERS}) g`);
-  await db.execute(sql`
-    insert into files (user_id, name, description, tags, original_name, file_type, kind, size, key_base, storage_key, is_public, like_count, view_count)
-    select 1 + g % ${MEMBERS},
-           initcap(bench_word((g::bigint * 7919) % ${VOCABULARY})) || ' ' || bench_word((g::bigint * 104729 + 13) % ${VOCABULARY}) || ' ' || bench_word((g::bigint * 1299709 + 7) % ${VOCABULARY}),
-           'A ' || bench_word((g * 31 + 3) % ${VOCABULARY}) || ' with ' || bench_word((g * 37 + 11) % ${VOCABULARY}) || ' and ' || bench_word((g * 41 + 17) % ${VOCABULARY}),
-           array[bench_word((g * 43 + 19) % ${VOCABULARY}), bench_word((g * 47 + 23) % ${VOCABULARY})],
-           'f' || g || '.jpg', 'image/jpeg', (array['image','video','audio','pdf','document'])[1 + g % 5], 1000,
-           'b/' || g, 'b/' || g || '/o', g % 10 <> 0, g % 97, g % 1013
-    from generate_series(1, ${FILES}) g`);
-  await db.execute(sql`analyze`);
-  return (performance.now() - start) / 1000;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-/** Runs `once(i)` RUNS times one after another (after a warm-up) and returns the sorted times in ms. */
-async function time(once: (i: number) => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < WARMUP; i++) await once(i);
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const start = performance.now();
-    await once(i + WARMUP);
-    times.push(performance.now() - start);
-  }
-  return times.sort((a, b) => a - b);
-}
-
-/** Query texts for run i: a whole word, its first four letters, the word with its middle letter wrong. */
-const queries = {
-  'one word': (i: number) => word((i * 7 + 3) % VOCABULARY),
-  prefix: (i: number) => word((i * 7 + 3) % VOCABULARY).slice(0, 4),
-  typo: (i: number) => {
-    const w = word((i * 7 + 3) % VOCABULARY);
+/** Query texts for run i. */
+const queries: Record<string, (i: number) => string> = {
+  common: (i) => word(rank.common(i)),
+  middling: (i) => word(rank.middling(i)),
+  rare: (i) => word(rank.rare(i)),
+  'prefix of a middling word': (i) => word(rank.middling(i)).slice(0, 4),
+  'typo of a rare word': (i) => {
+    const w = word(rank.rare(i));
     return w.slice(0, 3) + (w[3] === 'x' ? 'y' : 'x') + w.slice(4);
   },
 };
 
+/** Runs `once(i)` after a warm-up, `workers` at a time, RUNS times in all; sorted times in ms. */
+async function time(once: (i: number) => Promise<unknown>, workers = 1): Promise<number[]> {
+  for (let i = 0; i < WARMUP; i++) await once(i);
+  const times: number[] = [];
+  let next = 0;
+  async function worker() {
+    while (next < RUNS) {
+      const i = WARMUP + next++;
+      const start = performance.now();
+      await once(i);
+      times.push(performance.now() - start);
+    }
+  }
+  await Promise.all(Array.from({ length: workers }, worker));
+  return times.sort((a, b) => a - b);
+}
+
 /** The plan as the repository runs it (the session's settings of server/db/session-settings.ts included). */
 async function explain(database: Database, query: SQL): Promise<string> {
-  const result = (await database.db.execute(sql`explain (analyze, costs off, timing off, summary off) ${query}`)) as unknown as { rows: Record<string, string>[] };
+  const result = (await database.db.execute(sql`explain (analyze, costs off, timing off, summary on) ${query}`)) as unknown as { rows: Record<string, string>[] };
   return result.rows.map((r) => Object.values(r)[0]).join('\n');
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** The count's number as the repository answers it ("1000+" when capped). */
+function countText(c: number | { count: number; capped: boolean }): string {
+  return typeof c === 'number' ? String(c) : `${c.count}${c.capped ? '+' : ''}`;
 }
 
 async function benchOne(kind: 'postgres' | 'pglite'): Promise<{ rows: SearchBenchRow[]; plans: Record<string, string>; seedSeconds: number }> {
   const opened = await openBenchDatabase(kind);
   try {
     await migrateDatabase(opened.database);
-    const seedSeconds = await seed(opened.database);
+    const seedSeconds = await seedZipf(opened.database);
     const db = opened.database.db;
     const repo = createSearchRepo(db);
     // A member with no folders: the visibility rule is evaluated in full, as for most viewers.
     const viewer = { id: 42, isAdmin: false };
     const page = { offset: 0, limit: 20 };
-
-    const lookup = await time((i) => db.select().from(files).where(eq(files.id, 1 + ((i * 7919) % FILES))).limit(1));
-    const base50 = percentile(lookup, 50);
-    const base95 = percentile(lookup, 95);
-    const round = (n: number) => Math.round(n * 100) / 100;
-    const rows: SearchBenchRow[] = [{ db: kind, case: 'primary key lookup', p50Ms: round(base50), p95Ms: round(base95), p50Ratio: 1, p95Ratio: 1, rowsMatched: 1 }];
+    const lookup = (i: number) => db.select().from(files).where(eq(files.id, 1 + ((i * 7919) % FILES))).limit(1);
+    const rows: SearchBenchRow[] = [];
     const plans: Record<string, string> = {};
-    for (const [name, text] of Object.entries(queries)) {
-      const filter = (i: number): FileFilter => ({ text: parseSearchText(text(i)) });
-      // What the search page asks for a query: the first page by relevance and the count.
-      const times = await time((i) => Promise.all([repo.fileIds(viewer, filter(i), 'relevance', page), repo.countFiles(viewer, filter(i))]));
-      const matched = await repo.countFiles(viewer, filter(0));
-      const p50 = percentile(times, 50);
-      const p95 = percentile(times, 95);
-      rows.push({ db: kind, case: `${name} (e.g. "${text(0)}")`, p50Ms: round(p50), p95Ms: round(p95), p50Ratio: round(p50 / base50), p95Ratio: round(p95 / base95), rowsMatched: matched });
-      const f = filter(0);
-      const { mode } = await repo.modeFor(viewer, f);
-      plans[`${name}, matched by ${mode}`] = await explain(
-        opened.database,
-        db.select({ id: files.id }).from(files).where(fileSearchWhere(viewer, f, mode)).orderBy(...fileOrder('relevance', f.text, mode)).limit(20).getSQL(),
-      );
+
+    for (const at of ['single', '20 at once'] as const) {
+      const workers = at === 'single' ? 1 : CONCURRENCY;
+      const key = await time(lookup, workers);
+      const base50 = percentile(key, 50);
+      const base95 = percentile(key, 95);
+      const row = (name: string, t: number[], matched: string): SearchBenchRow => ({
+        db: kind, at, case: name, p50Ms: round(percentile(t, 50)), p95Ms: round(percentile(t, 95)),
+        p50Ratio: round(percentile(t, 50) / base50), p95Ratio: round(percentile(t, 95) / base95), matched,
+      });
+      rows.push(row('primary key lookup', key, '1'));
+      for (const [name, text] of Object.entries(queries)) {
+        const filter = (i: number): FileFilter => ({ text: parseSearchText(text(i)) });
+        const matched = countText(await repo.countFilesCapped(viewer, filter(WARMUP)));
+        rows.push(row(`${name} ("${text(WARMUP)}"), first page`, await time((i) => repo.fileIds(viewer, filter(i), 'relevance', page), workers), matched));
+        rows.push(row(`${name}, count`, await time((i) => repo.countFilesCapped(viewer, filter(i)), workers), matched));
+      }
+      // Explicit orders on a common word rank nothing but still sort every match (no cap there).
+      const common = (i: number): FileFilter => ({ text: parseSearchText(queries.common(i)) });
+      for (const sort of ['newest', 'most_liked'] as const) {
+        rows.push(row(`common, ${sort.replace('_', ' ')} first, first page`, await time((i) => repo.fileIds(viewer, common(i), sort, page), workers), ''));
+      }
+      rows.push(row('common, page 10 (offset 180)', await time((i) => repo.fileIds(viewer, common(i), 'relevance', { offset: 180, limit: 20 }), workers), ''));
+      const member = (i: number) => parseSearchText(queries['typo of a rare word'](i))!;
+      rows.push(row('member, typo', await time((i) => repo.users(member(i), 'relevance', page), workers), String((await repo.users(member(WARMUP), 'relevance', { offset: 0, limit: 100 })).length)));
     }
-    const users = await time((i) => repo.users(parseSearchText(queries.typo(i))!, 'relevance', page));
-    rows.push({ db: kind, case: 'member, typo', p50Ms: round(percentile(users, 50)), p95Ms: round(percentile(users, 95)), p50Ratio: round(percentile(users, 50) / base50), p95Ratio: round(percentile(users, 95) / base95), rowsMatched: (await repo.users(parseSearchText(queries.typo(0))!, 'relevance', { offset: 0, limit: 100 })).length });
+
+    for (const name of ['common', 'middling', 'rare'] as const) {
+      const f: FileFilter = { text: parseSearchText(queries[name](0)) };
+      const where = fileSearchWhere(viewer, f, 'words');
+      plans[`${name} word, count`] = await explain(opened.database, cappedCountQuery(db, where).getSQL());
+      // The statement the repository runs: ranked up to the cap, newest first past it (one branch runs).
+      plans[`${name} word, first page by relevance`] = await explain(opened.database, rankedOrNewestSql(db, where, fileOrder('relevance', f.text, 'words'), page));
+    }
     return { rows, plans, seedSeconds };
   } finally {
     await opened.database.close();
@@ -131,16 +125,17 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<{ rows: SearchBenc
   }
 }
 
-/** PostgreSQL always; PGlite too unless BENCH_PGLITE=off. */
+/** PostgreSQL always; PGlite too unless BENCH_PGLITE=off. BENCH_PLANS=1 prints EXPLAIN ANALYZE. */
 export async function benchSearch(): Promise<SearchBenchRow[]> {
   const all: SearchBenchRow[] = [];
-  const kinds: ('postgres' | 'pglite')[] = process.env.BENCH_PGLITE === 'off' ? ['postgres'] : ['postgres', 'pglite'];
+  const kinds: ('postgres' | 'pglite')[] = process.env.BENCH_PGLITE === 'off' ? ['postgres'] : process.env.BENCH_PGLITE === 'only' ? ['pglite'] : ['postgres', 'pglite'];
   for (const kind of kinds) {
     const { rows, plans, seedSeconds } = await benchOne(kind);
     all.push(...rows);
-    console.log(`\nSearch on ${kind}: ${FILES.toLocaleString('en')} files, ${MEMBERS.toLocaleString('en')} members, seeded in ${seedSeconds.toFixed(1)} s; ${RUNS} runs one at a time; ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-    console.table(rows.map((r) => ({ case: r.case, 'p50 ms': r.p50Ms, 'p95 ms': r.p95Ms, 'p50 ×key': r.p50Ratio, 'p95 ×key': r.p95Ratio, matched: r.rowsMatched })));
-    for (const [name, plan] of Object.entries(plans)) console.log(`EXPLAIN ANALYZE (${kind}, ${name}, first page by relevance):\n${plan}\n`);
+    console.log(`\nSearch on ${kind}: ${FILES.toLocaleString('en')} files (Zipf-like vocabulary of ${VOCABULARY} words), ${MEMBERS.toLocaleString('en')} members, seeded in ${seedSeconds.toFixed(1)} s; ${RUNS} runs per case; ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log('Ratios are to the primary key lookup run the same way (single, or 20 at once) in this run.');
+    console.table(rows.map((r) => ({ at: r.at, case: r.case, 'p50 ms': r.p50Ms, 'p95 ms': r.p95Ms, 'p50 ×key': r.p50Ratio, 'p95 ×key': r.p95Ratio, matched: r.matched })));
+    if (process.env.BENCH_PLANS) for (const [name, plan] of Object.entries(plans)) console.log(`EXPLAIN ANALYZE (${kind}, ${name}):\n${plan}\n`);
   }
   return all;
 }

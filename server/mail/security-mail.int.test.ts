@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, waitForMail, type TestApp } from '../../tests/helpers/test-app';
+import { startDeployment, type Deployment } from '../../tests/helpers/deployment';
+import { waitForMail, type TestApp } from '../../tests/helpers/test-app';
 import { signUp } from '../../tests/helpers/test-client';
 import { createMailer, type Mailer } from './mailer';
 import { passwordChangedMail } from './templates';
@@ -11,8 +12,11 @@ import { passwordChangedMail } from './templates';
 // backlog of 300 social mails, half a minute of work, when the member changes their password.
 const SOCIAL_MS = 100;
 
-describe('security mail beside a flood of social mail', () => {
+describe.each([1, 2])('security mail beside a flood of social mail, %i process(es)', (processes) => {
+  let d: Deployment;
   let t: TestApp;
+  /** Where the member changes their password: the other process when there are two. */
+  let web: TestApp;
   let socialSent = 0;
   beforeAll(async () => {
     let real: Mailer | null = null;
@@ -25,15 +29,17 @@ describe('security mail beside a flood of social mail', () => {
         await real!.send(mail);
       },
     };
-    t = await startTestApp({}, {}, { mailer: slowServer, jobs: { pollingIntervalSeconds: 0.5 } });
+    d = await startDeployment(processes, {}, { mailer: slowServer, jobs: { pollingIntervalSeconds: 0.5 } });
+    t = d.apps[0];
+    web = d.apps[d.apps.length - 1];
     real = createMailer({ smtpUrl: null, from: t.config.mailFrom, outboxDir: t.config.outboxDir, log: t.app.log });
   });
   afterAll(async () => {
-    await t?.close();
+    await d?.close();
   });
 
   it('a password-changed mail arrives within a few seconds, while the social backlog is still being sent', async () => {
-    const c = t.client();
+    const c = web.client();
     const me = await signUp(c);
     const flood = Array.from({ length: 300 }, (_, i) => ({ to: me.email, subject: `Spam ${i}`, text: 'someone commented' }));
     await t.app.jobs.sendMany('mail.send', flood);

@@ -47,4 +47,12 @@ describe('/api/docs/json', () => {
     }
     expect(Object.keys(paths['/api/logout'].get.responses)).toContain('403');
   });
+
+  it('documents the search count\'s optional capped flag', async () => {
+    const ok = paths['/api/files/search/count'].get.responses['200'] as unknown as { content: Record<string, { schema: { properties: Record<string, { type?: string; description?: string }>; required?: string[] } }> };
+    const schema = ok.content['application/json'].schema;
+    expect(schema.properties.capped.type).toBe('boolean');
+    expect(schema.properties.capped.description).toMatch(/1000 files/);
+    expect(schema.required ?? []).not.toContain('capped');
+  });
 });

@@ -108,18 +108,37 @@ describe('member write budgets', () => {
     expect((await owner.c.post(`/api/files/${fileId}/like`)).status).toBe(200);
   });
 
-  it('uploads: 30 a minute; the 31st is 429 and stores nothing', async () => {
+  it('uploads: 60 a minute; the 61st is 429 and stores nothing', async () => {
     const [spammer, other] = [await member(), await member()];
-    for (let i = 0; i < 30; i += 5) await allPass(5, (j) => upload(spammer.c, `u${i + j}.gif`));
+    for (let i = 0; i < 60; i += 5) await allPass(5, (j) => upload(spammer.c, `u${i + j}.gif`));
     const before = await rows(files);
     expectRefused(await upload(spammer.c, 'one-more.gif'));
     expect(await rows(files)).toBe(before);
     expect((await upload(other.c, 'fine.gif')).status).toBe(201);
   });
 
-  it('every other write: 120 a minute in all', async () => {
+  it('collaborators: one member added and removed 10 times an hour, then 429; another can still be added', async () => {
+    const [owner, bob, carol] = [await member(), await member(), await member()];
+    const folderId = await createFolder(owner.c, { name: 'team' });
+    for (let i = 0; i < 10; i++) {
+      expect((await owner.c.post(`/api/folders/${folderId}/collaborators`, { userId: bob.id, role: 'VIEWER' })).status).toBe(201);
+      expect((await owner.c.delete(`/api/folders/${folderId}/collaborators/${bob.id}`)).status).toBe(200);
+    }
+    expectRefused(await owner.c.post(`/api/folders/${folderId}/collaborators`, { userId: bob.id, role: 'VIEWER' }));
+    expect((await owner.c.get(`/api/folders/${folderId}/collaborators`)).body.map((x: { id: number }) => x.id)).not.toContain(bob.id);
+    expect((await owner.c.post(`/api/folders/${folderId}/collaborators`, { userId: carol.id, role: 'VIEWER' })).status).toBe(201);
+  });
+
+  it('account changes: 10 a minute (each may mail the member), then 429 and nothing changes', async () => {
+    const me = await member();
+    for (let i = 0; i < 10; i++) expect((await me.c.put('/api/user/profile', { firstName: `Name${i}`, lastName: null, username: me.username, bio: null })).status).toBe(200);
+    expectRefused(await me.c.put('/api/user/profile', { firstName: 'Eleventh', lastName: null, username: me.username, bio: null }));
+    expect((await me.c.get('/api/user')).body.firstName).toBe('Name9');
+  });
+
+  it('every other write: 300 a minute in all', async () => {
     const [spammer, other] = [await member(), await member()];
-    for (let i = 0; i < 120; i += 20) await allPass(20, () => spammer.c.put('/api/notifications/mark-all-read'));
+    for (let i = 0; i < 300; i += 20) await allPass(20, () => spammer.c.put('/api/notifications/mark-all-read'));
     expectRefused(await spammer.c.put('/api/notifications/mark-all-read'));
     expect((await other.c.put('/api/notifications/mark-all-read')).status).toBe(200);
   });

@@ -17,8 +17,11 @@ const HOUR = 3600;
  * addressed invite, a follow, a collaborator), what one member may aim at one other member.
  */
 export const WRITE_BUDGETS = {
-  /** Every write a signed-in member makes, whatever it is (settings, marks read, deletes…). */
-  write: { member: [[120, MINUTE], [2000, HOUR]] },
+  /**
+   * Every write a signed-in member makes, whatever it is (settings, marks read, deletes…). An
+   * album of 100 photos is 100 uploads, 100 tag analyses and up to 100 tag saves.
+   */
+  write: { member: [[300, MINUTE], [5000, HOUR]] },
   message: { member: [[30, MINUTE], [500, HOUR]], recipient: [[20, MINUTE], [200, HOUR]] },
   // Each comment notifies the owner and up to 50 earlier commenters.
   comment: { member: [[10, MINUTE], [200, HOUR]] },
@@ -29,9 +32,10 @@ export const WRITE_BUDGETS = {
   // Follow and unfollow in turn would notify the followee each time.
   follow: { member: [[30, MINUTE], [300, HOUR]], recipient: [[10, HOUR]] },
   save: { member: [[60, MINUTE], [1000, HOUR]] },
-  upload: { member: [[30, MINUTE], [500, HOUR]] },
-  // Recognition is the dearest work the app does.
-  analyze: { member: [[10, MINUTE], [100, HOUR]] },
+  // The upload screen sends a whole selection one file after another, and waits out a 429.
+  upload: { member: [[60, MINUTE], [1000, HOUR]] },
+  // The upload screen asks once per image uploaded; recognition runs once per image whatever is asked.
+  analyze: { member: [[60, MINUTE], [1000, HOUR]] },
   // Each change of e-mail or password mails the member.
   account: { member: [[10, MINUTE], [50, HOUR]] },
 } as const satisfies Record<string, Budget>;

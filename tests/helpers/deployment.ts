@@ -1,3 +1,4 @@
+import type { AppDeps } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
 import { openSharedState, type SharedState } from '../../server/lib/shared-state';
@@ -13,10 +14,15 @@ const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
  * one Redis (throttle counters, turns, bus, live hub) as behind a balancer. They share
  * APP_SECRET, as several machines of one deployment must.
  */
-export async function startDeployment(processes: number, env: Record<string, string> = {}): Promise<Deployment> {
+export async function startDeployment(
+  processes: number,
+  env: Record<string, string> = {},
+  /** Handed to the first process, the one that works the job queue (a test's mailer, job timings). */
+  deps: Partial<Omit<AppDeps, 'config' | 'database' | 'bus' | 'counters' | 'turns' | 'live'>> = {},
+): Promise<Deployment> {
   const common = { APP_SECRET: 'deployment-secret-of-at-least-32-characters', ...env };
   if (processes === 1) {
-    const app = await startTestApp(common);
+    const app = await startTestApp(common, {}, deps);
     return { apps: [app], close: () => app.close() };
   }
   await ensureRedis();
@@ -29,7 +35,7 @@ export async function startDeployment(processes: number, env: Record<string, str
     const e = { ...common, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix, WORKERS: i === 0 ? 'on' : 'off' };
     const state = await openSharedState(loadConfig(e), silent);
     shared.push(state);
-    apps.push(await startTestApp(e, {}, { database, bus: state.bus, counters: state.counters, turns: state.turns, live: state.live }));
+    apps.push(await startTestApp(e, {}, { ...(i === 0 ? deps : {}), database, bus: state.bus, counters: state.counters, turns: state.turns, live: state.live }));
   }
   return {
     apps,

@@ -31,7 +31,30 @@ export function toQueryString(params: Record<string, QueryValue | QueryValue[]>)
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
-  throw new Error(`${res.status}: ${text}`);
+  throw httpError(res.status, text, res.headers.get('retry-after'));
+}
+
+/** An answer's error: `${status}: ${text}`, carrying a 429's `Retry-After` (seconds) when it had one. */
+export function httpError(status: number, text: string, retryAfter: string | null): Error & { retryAfterSeconds?: number } {
+  const seconds = Number(retryAfter);
+  return Object.assign(new Error(`${status}: ${text}`), Number.isFinite(seconds) && seconds > 0 ? { retryAfterSeconds: seconds } : {});
+}
+
+/**
+ * Runs `send`, and again after the server's `Retry-After` when it answers 429 (a member's write
+ * budget, docs/decisions/021), up to `tries` times in all: a member uploading a whole album is
+ * slowed down, not failed. Other errors are thrown at once.
+ */
+export async function withRetryAfter<T>(send: () => Promise<T>, tries = 4, wait = (ms: number) => new Promise((r) => setTimeout(r, ms))): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      if (attempt >= tries || errorStatus(error) !== 429) throw error;
+      const seconds = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 5;
+      await wait(Math.min(seconds, 120) * 1000);
+    }
+  }
 }
 
 async function readJson<T>(res: Response): Promise<T> {
@@ -91,4 +114,12 @@ export function serverMessage(error: unknown, fallback: string): string {
     // Not JSON: the caller's default message reads better than raw text.
   }
   return fallback;
+}
+
+/**
+ * A failed write's toast text: the spec's own string, except when the member was past a write
+ * budget (429, decision 021), where the server's "You're doing that too often…" says what to do.
+ */
+export function failureText(error: unknown, fallback: string): string {
+  return errorStatus(error) === 429 ? serverMessage(error, fallback) : fallback;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, errorStatus, getQueryFn, queryKeyToUrl, serverMessage, throwIfResNotOk } from './api';
+import { apiRequest, errorStatus, failureText, getQueryFn, queryKeyToUrl, serverMessage, throwIfResNotOk, withRetryAfter } from './api';
 import { shouldRetry } from './query-client';
 
 function fakeFetch(status: number, body: string, statusText = '') {
@@ -84,5 +84,36 @@ describe('shouldRetry (spec 1 §9: one retry)', () => {
   it('does not repeat a request the server refused', () => {
     expect(shouldRetry(0, new Error('401: Unauthorized'))).toBe(false);
     expect(shouldRetry(0, new Error('429: slow down'))).toBe(false);
+  });
+});
+
+describe('withRetryAfter (a member past a write budget, decision 021)', () => {
+  it("waits the server's Retry-After and sends again, then answers", async () => {
+    const fn = vi.fn(async () => new Response('{"message":"slow"}', { status: 429, headers: { 'retry-after': '7' } }));
+    fn.mockImplementationOnce(async () => new Response('{"message":"slow"}', { status: 429, headers: { 'retry-after': '7' } }));
+    fn.mockImplementationOnce(async () => new Response('{"id":1}', { status: 201 }));
+    vi.stubGlobal('fetch', fn);
+    const waited: number[] = [];
+    const answer = await withRetryAfter(() => apiRequest('POST', '/api/files/1/analyze-tags'), 4, async (ms) => void waited.push(ms));
+    expect(answer).toEqual({ id: 1 });
+    expect(waited).toEqual([7000]);
+  });
+  it('gives up after its tries, and never repeats another refusal', async () => {
+    fakeFetch(429, '{"message":"slow"}');
+    const waited: number[] = [];
+    await expect(withRetryAfter(() => apiRequest('POST', '/x'), 3, async (ms) => void waited.push(ms))).rejects.toThrow('429: ');
+    expect(waited).toEqual([5000, 5000]);
+    const refused = fakeFetch(403, '{"message":"no"}');
+    await expect(withRetryAfter(() => apiRequest('POST', '/x'), 3, async () => {})).rejects.toThrow('403: ');
+    expect(refused).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('failureText', () => {
+  it("keeps the spec's string, except for a member past a write budget", () => {
+    expect(failureText(new Error('500: {"message":"Internal server error"}'), 'Failed to add comment')).toBe('Failed to add comment');
+    expect(failureText(new Error('429: {"message":"You\'re doing that too often. Please wait a moment and try again."}'), 'Failed to add comment')).toBe(
+      "You're doing that too often. Please wait a moment and try again.",
+    );
   });
 });

@@ -51,6 +51,31 @@ function userOrder(sort: SearchSort, text: SearchText): SQL[] {
 /** Waitlisted and refused accounts are as unknown to search as they are to profiles. */
 const activeUsers = eq(users.status, 'active');
 
+/**
+ * How many files match `where`, reading at most SEARCH_COUNT_CAP + 1 of them (`limit` in a
+ * subquery): a word in half the files would otherwise make every count read and check tens of
+ * thousands of rows. Exported for the benchmark's plans.
+ */
+export function cappedCountQuery(db: Db, where: SQL) {
+  const matches = db.select({ one: sql`1` }).from(files).where(where).limit(SEARCH_COUNT_CAP + 1).as('matches');
+  return db.select({ n: sql<number>`count(*)::int`.as('n') }).from(matches);
+}
+
+/**
+ * A page by relevance in one statement. Up to SEARCH_COUNT_CAP matches, every match is ranked;
+ * past it, ranking would read and score every one of them (a word in half the files: 50 000
+ * ts_rank calls per page), so the matches are paged newest first, which the primary key's index
+ * gives after a few dozen rows. Both branches wait on the capped count (a CTE, computed once) as
+ * a one-time filter: PostgreSQL runs only the branch it selects, each with its own plan.
+ */
+export function rankedOrNewestSql(db: Db, where: SQL, ranked: SQL[], page: Page): SQL {
+  const count = cappedCountQuery(db, where);
+  const over = sql`(select n from matched) > ${SEARCH_COUNT_CAP}`;
+  const branch = (cond: SQL, order: SQL[]) =>
+    sql`(select ${files.id} as id from ${files} where ${where} and ${cond} order by ${sql.join(order, sql`, `)} limit ${page.limit} offset ${page.offset})`;
+  return sql`with matched as (${count}) ${branch(over, [desc(files.id)])} union all ${branch(sql`not ${over}`, ranked)}`;
+}
+
 /** Ids first (skeleton); the routes hydrate them with the presenters every other list uses. */
 export function createSearchRepo(db: Db) {
   async function count(table: typeof files | typeof folders | typeof users, where: SQL): Promise<number> {
@@ -58,13 +83,8 @@ export function createSearchRepo(db: Db) {
     return row.n;
   }
 
-  /**
-   * Counts at most SEARCH_COUNT_CAP + 1 matches (`limit` in a subquery): a word in half the
-   * files would otherwise make every count read and check tens of thousands of rows.
-   */
   async function countCapped(where: SQL): Promise<CappedCount> {
-    const matches = db.select({ one: sql`1` }).from(files).where(where).limit(SEARCH_COUNT_CAP + 1).as('matches');
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+    const [row] = await cappedCountQuery(db, where);
     return row.n > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true } : { count: row.n, capped: false };
   }
 
@@ -85,7 +105,12 @@ export function createSearchRepo(db: Db) {
     return { mode: 'spelling', matches: await countIn('spelling', viewer, f, cap) };
   }
 
+  /** One page in one order. By relevance with text, see `rankedOrNewestSql`. */
   async function idsIn(mode: MatchMode, viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<number[]> {
+    if (sort === 'relevance' && f.text) {
+      const result = (await db.execute(rankedOrNewestSql(db, fileSearchWhere(viewer, f, mode), fileOrder('relevance', f.text, mode), page))) as unknown as { rows: { id: number }[] };
+      return result.rows.map((r) => Number(r.id));
+    }
     const rows = await db
       .select({ id: files.id })
       .from(files)
@@ -99,19 +124,10 @@ export function createSearchRepo(db: Db) {
   return {
     modeFor,
     /**
-     * By relevance: the capped count first, which also decides words or spelling. Up to the cap
-     * every match is ranked; past it, ranking would read and score every one of them (a word in
-     * half the files: 50 000 ts_rank calls per page), so the matches are paged newest first,
-     * which the primary key's index gives after a few dozen rows.
-     * Other orders: one query when the words match, as a page that holds rows proves the mode;
-     * only an empty page asks whether the words match at all (past the end, or a typo).
+     * One statement when the words match: a page that holds rows proves the mode without a
+     * count. Only an empty page asks whether the words match at all (past the end, or a typo).
      */
     async fileIds(viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<number[]> {
-      if (sort === 'relevance' && f.text) {
-        const { mode, matches } = await modeFor(viewer, f);
-        if (matches.count === 0) return [];
-        return idsIn(mode, viewer, f, matches.capped ? 'newest' : 'relevance', page);
-      }
       const words = await idsIn('words', viewer, f, sort, page);
       if (words.length > 0 || !f.text) return words;
       if (page.offset > 0 && (await countIn('words', viewer, f)).count > 0) return [];

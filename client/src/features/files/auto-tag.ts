@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { normalizeTags, TAGS_PER_FILE, type FileDto } from '@contract/files';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { apiRequest, withRetryAfter } from '@/lib/api';
 import { refreshFileLists } from './file-queries';
 
 export const AUTO_TAG_DELAY_MS = 1000;
@@ -22,7 +22,7 @@ export function scheduleAutoTag(file: Pick<FileDto, 'id' | 'tags'>, client: Quer
   window.setTimeout(async () => {
     setLoading(true);
     try {
-      const result = await apiRequest<AnalyzeResult>('POST', `/api/files/${file.id}/analyze-tags`);
+      const result = await withRetryAfter(() => apiRequest<AnalyzeResult>('POST', `/api/files/${file.id}/analyze-tags`));
       const suggested = result?.suggestedTags ?? [];
       if (suggested.length > 0) {
         const current = await apiRequest<Pick<FileDto, 'tags'>>('GET', `/api/files/${file.id}`);

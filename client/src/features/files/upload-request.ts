@@ -1,4 +1,5 @@
 import type { FileDto } from '@contract/files';
+import { httpError } from '@/lib/api';
 
 export interface UploadFields {
   name: string;
@@ -52,7 +53,7 @@ export function uploadFile({ file, fields, onProgress, signal }: UploadOptions):
         }
         return;
       }
-      reject(new Error(`${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+      reject(httpError(xhr.status, xhr.responseText || xhr.statusText, xhr.getResponseHeader('retry-after')));
     };
     xhr.onerror = () => reject(new TypeError('Network error: the upload could not reach the server'));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CommentDto, FileDto } from '@contract/files';
-import { apiRequest, throwIfResNotOk, toQueryString } from '@/lib/api';
+import { apiRequest, failureText, throwIfResNotOk, toQueryString } from '@/lib/api';
 import { toast } from '@/components/ui/use-toast';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { commentsKey, fileKey, patchCachedFile, refreshFileLists, removeCachedFile } from './file-queries';
@@ -50,7 +50,7 @@ export function useAddComment(id: number) {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return handleUnauthorized();
-      toast({ title: 'Error', description: 'Failed to add comment', variant: 'destructive' });
+      toast({ title: 'Error', description: failureText(error, 'Failed to add comment'), variant: 'destructive' });
     },
     retry: false,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { apiRequest, failureText } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { notificationsKey, patchCachedFile, refreshFileLists } from './file-queries';
@@ -33,7 +33,7 @@ export function useLikeFile() {
     onError: (error, file) => {
       patchCachedFile(client, file.id, (f) => ({ ...f, isLiked: file.isLiked, likeCount: Math.max(0, f.likeCount + (file.isLiked ? 1 : -1)) }));
       if (isUnauthorizedError(error)) return handleUnauthorized();
-      toast({ title: 'Error', description: 'Failed to update like', variant: 'destructive' });
+      toast({ title: 'Error', description: failureText(error, 'Failed to update like'), variant: 'destructive' });
     },
     onSettled: () => {
       void refreshFileLists(client);

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
+import { withRetryAfter } from '@/lib/api';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { showDuplicateHint } from '@/features/similar/duplicate-hint';
 import { watchForDuplicate } from '@/features/similar/similar-queries';
@@ -100,15 +101,19 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
       patch(id, { status: 'uploading', progress: 0 });
       showProgress(false);
       try {
-        const uploaded = await uploadFile({
-          file: item.file,
-          fields: fieldsFor(item, formRef.current),
-          // Bytes sent are not yet a stored file: hold at 99 until the server answers.
-          onProgress: (loaded, total) => {
-            patch(id, { progress: Math.min(99, Math.round((loaded / total) * 100)) });
-            showProgress(false);
-          },
-        });
+        // Past the member's upload budget the server answers 429: this file waits its turn and is
+        // sent again (same idempotency key), so a large album is slowed, not failed.
+        const uploaded = await withRetryAfter(() =>
+          uploadFile({
+            file: item.file,
+            fields: fieldsFor(item, formRef.current),
+            // Bytes sent are not yet a stored file: hold at 99 until the server answers.
+            onProgress: (loaded, total) => {
+              patch(id, { progress: Math.min(99, Math.round((loaded / total) * 100)) });
+              showProgress(false);
+            },
+          }),
+        );
         succeeded += 1;
         patch(id, { status: 'completed', progress: 100, uploadedId: uploaded.id });
         if (uploaded.kind === 'image') {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@contract/routes';
 import type { FollowResponse, UserProfile } from '@contract/users';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { apiRequest, failureText } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { peopleKey, profileKey } from './profile-queries';
@@ -31,7 +31,7 @@ export function useFollow(userId: number) {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) handleUnauthorized();
-      else toast({ title: 'Error', description: 'Failed to update follow status', variant: 'destructive' });
+      else toast({ title: 'Error', description: failureText(error, 'Failed to update follow status'), variant: 'destructive' });
     },
   });
 }
