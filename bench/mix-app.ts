@@ -9,6 +9,7 @@ import { fileLikes, files } from '../server/db/schema/index.ts';
 import { visibleFilesSql } from '../server/access/visibility.ts';
 import { seedMembers, seedMix, sessionToken } from './mix-seed.ts';
 import { requestKind, type MemberView } from './mix-plan.ts';
+import { timePgliteStatements } from './mix-sql-times.ts';
 
 // The app under test, in a process of its own so that its CPU (and, on PGlite, the
 // database's) is read from /proc apart from the load generator's. Built with buildApp as
@@ -72,6 +73,7 @@ async function worldOf(db: Db): Promise<{ members: Omit<MemberView, 'token'>[]; 
 const config = loadConfig({ ...env, NODE_ENV: 'production' });
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, logger: counting ? logger : undefined });
 await migrateDatabase(database);
+if (env.BENCH_MIX_SQL_TIMES && database.pglite) timePgliteStatements(database.pglite, env.BENCH_MIX_SQL_TIMES);
 const seedStart = performance.now();
 const seedSteps = seedKind === 'mix' ? await seedMix(database.db, { sessions, salt }) : {};
 if (seedKind === 'members') await seedMembers(database.db, { members: sessions, sessions, salt });

@@ -25,7 +25,9 @@ const load = () => os.loadavg().map((l) => Math.round(l * 10) / 10);
 
 export async function benchMix(): Promise<MixResult> {
   const parts = (process.env.BENCH_MIX_PARTS ?? 'load,burst,memory').split(',').map((p) => p.trim());
-  const kinds: MixKind[] = process.env.BENCH_PGLITE === 'off' ? ['postgres'] : ['postgres', 'pglite'];
+  const kinds: MixKind[] = process.env.BENCH_MIX_DBS
+    ? (process.env.BENCH_MIX_DBS.split(',').map((k) => k.trim()) as MixKind[])
+    : process.env.BENCH_PGLITE === 'off' ? ['postgres'] : ['postgres', 'pglite'];
   const burstKinds = (process.env.BENCH_MIX_BURST_DBS ?? 'postgres').split(',').map((k) => k.trim()) as MixKind[];
   const start = performance.now();
   const log = (line: string) => console.log(`[mix ${Math.round((performance.now() - start) / 1000)} s] ${line}`);

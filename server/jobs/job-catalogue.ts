@@ -31,6 +31,11 @@ export type JobPayloads = {
    * so debris too young to sweep at start-up does not wait for the next start (issue 18).
    */
   'debris-sweep.due': Record<string, never>;
+  /**
+   * Every ten minutes: images recognised before they had fingerprints (an instance upgraded past
+   * issue 22) get them, so they have neighbours and are compared for near-duplicates.
+   */
+  'fingerprints.missing': Record<string, never>;
   // Social writes (docs/decisions/017-writes-as-events.md): each commits its row and its event in
   // one transaction; the handlers notify, fan out, publish live events and queue mail.
   /** `userId` liked file `fileId` (a new like row; a repeated like sends nothing). */
@@ -90,6 +95,7 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
   'member-archive.requested': { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: 30 * minute, heartbeatSeconds: 10 },
   'member-archives.expired': passPolicy,
   'debris-sweep.due': passPolicy,
+  'fingerprints.missing': passPolicy,
   'like.added': eventPolicy,
   'like.removed': eventPolicy,
   'comment.added': eventPolicy,
@@ -126,4 +132,5 @@ export const jobSchedules: Partial<Record<JobName, string>> = {
   'notification-digest.due': '7 * * * *',
   'member-archives.expired': '37 * * * *',
   'debris-sweep.due': '*/10 * * * *',
+  'fingerprints.missing': '*/10 * * * *',
 };

@@ -6,6 +6,7 @@ import { buildApp } from '../app';
 import * as samples from '../media/test-support/samples';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signUp } from '../../tests/helpers/test-client';
+import { createStoredKeysRepo } from './stored-keys.repo';
 
 // A crash leaves scratch folders, half-written and unreferenced objects; the next start removes them.
 
@@ -76,5 +77,21 @@ describe('start-up sweep', () => {
     expect((await c.get(`/api/files/${upload.body.id}`)).status).toBe(200);
     const bytes = await fetch(t.url + upload.body.contentUrl, { headers: { cookie: c.cookieHeader } });
     expect(bytes.status).toBe(200);
+  });
+
+  it('reads the keys rows name page by page: every page, the last one short', async () => {
+    const c = t.client();
+    await signUp(c);
+    for (const name of ['p1.png', 'p2.png', 'p3.png']) {
+      const f = new FormData();
+      f.append('file', new Blob([new Uint8Array(await samples.pngWithAlpha(20, 20))], { type: 'image/png' }), name);
+      expect((await c.post('/api/files', f)).status).toBe(201);
+    }
+    const whole = await createStoredKeysRepo(t.database.db, { pageSize: 100_000 }).referencedKeys();
+    for (const pageSize of [1, 2, 3]) {
+      const paged = await createStoredKeysRepo(t.database.db, { pageSize }).referencedKeys();
+      expect([...paged].sort()).toEqual([...whole].sort());
+    }
+    expect(whole.size).toBeGreaterThanOrEqual(3 * 3);
   });
 });

@@ -13,6 +13,7 @@ export const NEAR_DUPLICATE = { maxHashBits: 8, minCosine: 0.8 } as const;
 
 /** True when `b` looks like a re-encode, resize, colour shift or small crop of `a`. */
 export function isNearDuplicate(a: ImageFingerprint, b: ImageFingerprint): boolean {
-  if (hammingDistance(a.phash, b.phash) <= NEAR_DUPLICATE.maxHashBits) return true;
+  // An empty hash: the image could not be decoded when it was fingerprinted.
+  if (a.phash && b.phash && hammingDistance(a.phash, b.phash) <= NEAR_DUPLICATE.maxHashBits) return true;
   return a.embedding !== null && b.embedding !== null && cosine(a.embedding, b.embedding) >= NEAR_DUPLICATE.minCosine;
 }

@@ -77,6 +77,10 @@ export function feedWritingRepos(db: Db, bus: InvalidationBus) {
     // A claim or a release changes nothing a card shows; a recorded result does (an NSFW flag
     // also takes the file off visitors' pages).
     recognition: afterWrites(createRecognitionRepo(db), (method, args, row) => {
+      if (method === 'recordFingerprint') {
+        const [file, fingerprint] = args as [{ id: number }, { embedding: unknown }];
+        return fingerprint.embedding ? announce('embeddings', addedEmbeddingKey(file.id)) : undefined;
+      }
       if (method !== 'record' || !row) return undefined;
       const found = args[1] as { isNsfw: boolean; fingerprint?: { embedding: unknown } | null };
       const id = (row as FileRow).id;

@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { normalizeTags, TAG_MAX_LENGTH, TAGS_PER_FILE } from '../../../contract/files';
 import type { Db } from '../../db/client';
-import { files } from '../../db/schema/index';
+import { fileFingerprints, files } from '../../db/schema/index';
 import type { ImageFingerprint } from '../../media/recognition/near-duplicate';
 import { createFingerprintsRepo } from '../similar/fingerprints.repo';
 import type { FileRow } from './files.repo';
@@ -41,6 +41,23 @@ export function createRecognitionRepo(db: Db) {
 
     async release(fileId: number): Promise<void> {
       await db.update(files).set({ recognitionClaimedAt: null }).where(and(eq(files.id, fileId), isNull(files.recognizedAt)));
+    },
+
+    /** Images recognised before fingerprints existed (or whose fingerprint failed), newest first. */
+    async missingFingerprints(limit: number): Promise<FileRow[]> {
+      const rows = await db
+        .select({ file: files })
+        .from(files)
+        .leftJoin(fileFingerprints, eq(fileFingerprints.fileId, files.id))
+        .where(and(eq(files.kind, 'image'), isNotNull(files.recognizedAt), isNull(fileFingerprints.fileId)))
+        .orderBy(desc(files.id))
+        .limit(limit);
+      return rows.map((r) => r.file);
+    },
+
+    /** Stores the fingerprint of an image recognised earlier (its tags stay as they are). */
+    async recordFingerprint(file: { id: number; userId: number }, fingerprint: ImageFingerprint): Promise<void> {
+      await db.transaction((tx) => fingerprints.record(tx as unknown as Db, file, fingerprint));
     },
 
     /**

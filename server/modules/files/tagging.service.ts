@@ -2,14 +2,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fileMessages } from '../../../contract/files';
 import { ValidationError } from '../../lib/errors';
 import { RecognitionTimeoutError, UnsupportedImageError } from '../../media/recognition/errors';
+import type { ImageFingerprint } from '../../media/recognition/near-duplicate';
 import type { Recognizer } from '../../media/recognition/recognizer';
-import type { Storage } from '../../storage/storage';
+import { StorageNotFoundError, type Storage } from '../../storage/storage';
 import type { FileRow, FilesRepo } from './files.repo';
 import { CLAIM_RENEW_MS, type RecognitionRepo } from './recognition.repo';
 
 type Deps = { files: FilesRepo; recognition: RecognitionRepo; storage: Storage; recognizer: Recognizer; log: FastifyBaseLogger };
 
 export const NO_TAGS_MESSAGE = 'No relevant tags found for this image.';
+
+/** The fingerprint pass: images a batch, and how long one pass runs before leaving the rest to the next. */
+const FINGERPRINT_BATCH = 50;
+const FINGERPRINT_PASS_MS = 5 * 60_000;
 
 /** How long analyze-tags waits for a recognition that another process is running. */
 const WAIT_FOR_OTHER_MS = 60_000;
@@ -51,6 +56,35 @@ export function createTaggingService(d: Deps) {
   }
 
   return {
+    /**
+     * The `fingerprints.missing` pass: fingerprints images recognised before fingerprints existed,
+     * a batch at a time until none is left or the pass has run for FINGERPRINT_PASS_MS (the next
+     * pass goes on). An image the decoder refuses gets an empty fingerprint, so it is not asked again.
+     */
+    async fingerprintMissing(): Promise<number> {
+      const until = Date.now() + FINGERPRINT_PASS_MS;
+      let done = 0;
+      while (Date.now() < until) {
+        const batch = await d.recognition.missingFingerprints(FINGERPRINT_BATCH);
+        if (!batch.length) break;
+        for (const file of batch) {
+          let fingerprint: ImageFingerprint = { phash: '', embedding: null };
+          try {
+            const key = file.compressedKey ?? file.webpKey ?? file.storageKey;
+            fingerprint = (await d.recognizer.analyze(await readAll(await d.storage.get(key)))).fingerprint;
+          } catch (err) {
+            // Bytes that will never decode, or gone from storage: never asked again. Anything else (the
+            // recognizer busy or restarting) fails the pass, which is retried.
+            if (!(err instanceof UnsupportedImageError || err instanceof StorageNotFoundError)) throw err;
+          }
+          await d.recognition.recordFingerprint(file, fingerprint);
+          done++;
+        }
+      }
+      if (done) d.log.info({ fingerprinted: done }, 'fingerprinted images recognised earlier');
+      return done;
+    },
+
     /**
      * The `file.uploaded` job: recognise unless it ran already. While another process holds the
      * claim it throws, so the queue retries later and sees the recorded result.

@@ -16,7 +16,7 @@ function closestDuplicate(fp: ImageFingerprint, earlier: { fileId: number; phash
     const other = { phash: row.phash, embedding: asInt8(row.embedding) };
     if (!isNearDuplicate(fp, other)) continue;
     // Fewer differing hash bits first, then the closer embedding.
-    const score = -hammingDistance(fp.phash, other.phash) + (fp.embedding && other.embedding ? cosine(fp.embedding, other.embedding) : 0);
+    const score = -(fp.phash && other.phash ? hammingDistance(fp.phash, other.phash) : 64) + (fp.embedding && other.embedding ? cosine(fp.embedding, other.embedding) : 0);
     if (!best || score > best.score) best = { id: row.fileId, score };
   }
   return best?.id ?? null;

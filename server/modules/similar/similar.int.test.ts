@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isNotNull, inArray, and } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../../db/schema/index';
+import { fileFingerprints, files } from '../../db/schema/index';
 import * as samples from '../../media/test-support/samples';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
@@ -114,6 +114,20 @@ describe('GET /api/files/:id/similar', () => {
     const doc = (await visitor.get('/api/docs/json')).body;
     expect(doc.paths['/api/files/{id}/similar'].get).toBeDefined();
     expect(doc.paths['/api/files/{id}/duplicate'].get).toBeDefined();
+  });
+});
+
+describe('images recognised before fingerprints existed', () => {
+  it('are fingerprinted by the fingerprints.missing pass and join the neighbour lists', async () => {
+    // As on an instance upgraded past issue 22: recognised, but no fingerprint and not in the index.
+    await t.database.db.delete(fileFingerprints).where(eq(fileFingerprints.fileId, f.coffee));
+    t.app.similarIndex.remove(f.coffee);
+    expect(ids(await stranger.get(`/api/files/${f.cat}/similar?limit=100`))).not.toContain(f.coffee);
+    await t.app.jobs.send('fingerprints.missing', {});
+    const list = await eventually(async () => ids(await stranger.get(`/api/files/${f.cat}/similar?limit=100`)), (l) => l.includes(f.coffee), { timeoutMs: 60_000, intervalMs: 200 });
+    expect(list).toContain(f.coffee);
+    const [row] = await t.database.db.select().from(fileFingerprints).where(eq(fileFingerprints.fileId, f.coffee));
+    expect(row.embedding).toHaveLength(256);
   });
 });
 

@@ -9,6 +9,12 @@ import type { SimilarIndex } from './similar-index';
 type Deps = { index: SimilarIndex; fingerprints: FingerprintsRepo; reads: FileReads };
 
 /**
+ * Neighbours checked for one page at most: past this many, a viewer who may see few of them (a
+ * photo whose look-alikes are others' private copies) gets a shorter list, not a scan of every card.
+ */
+const MAX_CHECKED = 5 * SIMILAR_MAX;
+
+/**
  * "More like this" and the upload's near-duplicate hint (docs/decisions/024-more-like-this.md).
  * Neighbours come from the in-memory index and then pass the visibility module's cached check,
  * as every feed page does: a file the viewer may not see is never a neighbour, however close.
@@ -23,8 +29,8 @@ export function createSimilarService(d: Deps) {
       const found = d.index.nearest(vector, k + 1);
       const ranked = found.map((n) => n.id).filter((id) => id !== fileId);
       const visible = await d.reads.visibleIds(ranked, viewer, options);
-      if (visible.length >= need || found.length < k + 1) return visible;
-      k *= 4;
+      if (visible.length >= need || found.length < k + 1 || k >= MAX_CHECKED) return visible;
+      k = Math.min(k * 4, MAX_CHECKED);
     }
   }
 

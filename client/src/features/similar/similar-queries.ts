@@ -29,7 +29,9 @@ export function useSimilarFiles(fileId: number, enabled = true) {
   });
 }
 
+/** First ask a second after the upload, then a little less often each time, at most every 5 s. */
 const DUPLICATE_POLL_MS = 1000;
+const DUPLICATE_POLL_MAX_MS = 5000;
 /** Recognition usually runs within seconds of the upload; after this the hint is not worth showing. */
 const DUPLICATE_WAIT_MS = 90_000;
 
@@ -39,6 +41,7 @@ const DUPLICATE_WAIT_MS = 90_000;
  */
 export function watchForDuplicate(fileId: number, found: (original: NonNullable<DuplicateDto['duplicateOf']>) => void): void {
   const until = Date.now() + DUPLICATE_WAIT_MS;
+  let wait = DUPLICATE_POLL_MS;
   const ask = async () => {
     try {
       const answer = await apiRequest<DuplicateDto>('GET', api.fileDuplicate(fileId));
@@ -47,7 +50,8 @@ export function watchForDuplicate(fileId: number, found: (original: NonNullable<
     } catch {
       return;
     }
-    if (Date.now() < until) window.setTimeout(() => void ask(), DUPLICATE_POLL_MS);
+    wait = Math.min(Math.round(wait * 1.5), DUPLICATE_POLL_MAX_MS);
+    if (Date.now() < until) window.setTimeout(() => void ask(), wait);
   };
   window.setTimeout(() => void ask(), DUPLICATE_POLL_MS);
 }
