@@ -77,6 +77,11 @@ async function audit(url: string, port: number, cookie?: string): Promise<Score>
   });
   if (!result) throw new Error('lighthouse gave no result');
   const { lhr } = result;
+  // `LIGHTHOUSE_REPORTS=dir` keeps every run's full report, to see what the score is made of.
+  if (process.env.LIGHTHOUSE_REPORTS) {
+    await fs.mkdir(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+    await fs.writeFile(path.join(process.env.LIGHTHOUSE_REPORTS, `${cookie ? 'home' : 'landing'}-${Date.now()}.json`), JSON.stringify(lhr));
+  }
   const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { secret, text } from './common';
 import { emailField, authMessages, usernameField } from './auth';
 import { BIO_MAX, NAME_MAX, PASSWORD_MAX, REGISTER_PASSWORD_MIN } from './limits';
+import { defaultPreferences } from './settings-defaults';
 
 // Account settings (spec 1 §2.5, §5, §8): payloads, preferences and the screen's strings.
 
@@ -84,21 +85,8 @@ const fields = {
 export const preferences = z.object(fields);
 export type Preferences = z.infer<typeof preferences>;
 
-/** The defaults of spec 1 §2.5, for accounts that never chose. */
-export const defaultPreferences: Preferences = {
-  defaultLandingPage: 'feed',
-  notificationEmails: 'periodic',
-  newsletter: false,
-  editorialPosts: false,
-  periodicTips: true,
-  groupBlockLimitAlerts: true,
-  sundayReview: true,
-  nsfw: 'hide',
-  searchIndexing: 'allow',
-  theme: 'system',
-  reduceMotion: false,
-  hideNotificationCounter: false,
-};
+// The defaults and the paths live without zod, for the client's first script (decision 023).
+export { defaultPreferences, settingsApi } from './settings-defaults';
 
 /** `PUT /api/user/preferences`: any subset of the fields; an unknown key or a bad value is a 400. */
 export const preferencesPatch = z.strictObject(fields).partial();
@@ -114,12 +102,3 @@ export function mergePreferences(stored: unknown): Preferences {
   }
   return merged as Preferences;
 }
-
-/** The calls of the settings screen (spec 1 §7) and the stored preferences. */
-export const settingsApi = {
-  profile: '/api/user/profile',
-  email: '/api/user/email',
-  password: '/api/user/password',
-  avatar: '/api/user/avatar',
-  preferences: '/api/user/preferences',
-} as const;

@@ -6,9 +6,9 @@ type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * What a signed-in member's home screen needs before it can paint, by source path: the feed
- * screen and the upload queue every member screen sits in (client/src/App.tsx loads both lazily,
- * after the session check answers).
+ * The lazy chunks a signed-in member's home screen paints with, by source path: the feed screen
+ * and the upload queue every member screen sits in (client/src/App.tsx loads both after the
+ * session check answers).
  */
 const MEMBER_HOME_SOURCES = ['src/routes/home.tsx', 'src/features/files/upload-dialog.tsx'];
 /** The calls the home screen makes first, exactly as the client makes them (same URL, credentials included). */
@@ -20,39 +20,38 @@ function readManifest(clientDir: string): Manifest | null {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest;
 }
 
-/** The chunk files `keys` import statically, transitively, and their CSS. */
-function closure(manifest: Manifest, keys: string[]): { js: Set<string>; css: Set<string> } {
-  const js = new Set<string>();
+/** The CSS of the chunks `keys` import statically, transitively. */
+function closure(manifest: Manifest, keys: string[]): { css: Set<string> } {
   const css = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(key)) return;
     seen.add(key);
-    js.add(chunk.file);
     for (const c of chunk.css ?? []) css.add(c);
     for (const i of chunk.imports ?? []) visit(i);
   };
   keys.forEach(visit);
-  return { js, css };
+  return { css };
 }
 
 /**
- * index.html for a request that carries a session cookie on `/`: the same page plus
- * `modulepreload` links for the home screen's chunks and `preload` links for its first two
- * calls, so the browser fetches them while the entry script starts, instead of one after the
- * other once the session check has answered (docs/decisions/023). Null without a manifest.
+ * index.html for a request that carries a session cookie on `/`: the same page plus `preload`
+ * links for the home screen's first two calls and its lazy chunks' CSS, so the browser fetches
+ * them while the entry script starts instead of after the session check has answered
+ * (docs/decisions/023). Not its JavaScript: `modulepreload` for the home chunks made the first
+ * paint a second later on slow 4G (they compete with the entry script) and the largest paint
+ * no sooner, measured with Lighthouse. Null without a manifest.
  */
 export function memberHomeHtml(clientDir: string, html: string): string | null {
   const manifest = readManifest(clientDir);
   if (!manifest) return null;
   const entry = Object.values(manifest).find((c) => c.isEntry);
-  const already = entry ? closure(manifest, [Object.keys(manifest).find((k) => manifest[k] === entry)!]) : { js: new Set<string>(), css: new Set<string>() };
+  const already = entry ? closure(manifest, [Object.keys(manifest).find((k) => manifest[k] === entry)!]) : { css: new Set<string>() };
   const wanted = closure(manifest, MEMBER_HOME_SOURCES.filter((k) => manifest[k]));
   const links = [
     ...MEMBER_HOME_CALLS.map((url) => `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`),
     ...[...wanted.css].filter((f) => !already.css.has(f)).map((f) => `<link rel="preload" as="style" href="/${f}">`),
-    ...[...wanted.js].filter((f) => !already.js.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
   ];
   if (!html.includes('</head>')) return null;
   return html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);

@@ -1,10 +1,12 @@
 import type { CurrentUser } from '@contract/users';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { UploadButton } from '@/features/files/upload-dialog';
-import { CreateFolderDialog } from '@/features/folders/create-folder-dialog';
 import { useNotificationsLive } from '@/features/notifications/notification-queries';
 import { useLiveStream } from '@/lib/live-events';
 import { AppHeader } from './app-header';
+
+// Opened from the avatar menu only: not part of any screen's first paint.
+const CreateFolderDialog = lazy(() => import('@/features/folders/create-folder-dialog').then((m) => ({ default: m.CreateFolderDialog })));
 
 /** Every signed-in screen: the header (with Create New Folder behind its avatar menu), then the screen's content. */
 export function AppLayout({ user, children }: { user: CurrentUser; children: ReactNode }) {
@@ -24,7 +26,11 @@ export function AppLayout({ user, children }: { user: CurrentUser; children: Rea
       <main id="main" className="flex-1">
         {children}
       </main>
-      <CreateFolderDialog open={creatingFolder} onOpenChange={setCreatingFolder} />
+      {creatingFolder && (
+        <Suspense fallback={null}>
+          <CreateFolderDialog open={creatingFolder} onOpenChange={setCreatingFolder} />
+        </Suspense>
+      )}
     </div>
   );
 }

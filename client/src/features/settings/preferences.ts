@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { defaultPreferences, settingsApi, type Preferences, type PreferencesPatch } from '@contract/settings';
+import type { Preferences, PreferencesPatch } from '@contract/settings';
+import { defaultPreferences, settingsApi } from '@contract/settings-defaults';
 import type { CurrentUser } from '@contract/users';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, serverMessage } from '@/lib/api';
