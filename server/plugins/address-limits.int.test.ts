@@ -32,6 +32,11 @@ function slowUpload(port: number, opts: { localAddress?: string; forwardedFor?: 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Polls until `settled` holds (the server has dealt with every socket), at most 15 s: a busy machine opens 1 000 sockets slowly. */
+async function until(settled: () => boolean): Promise<void> {
+  for (let i = 0; i < 150 && !settled(); i++) await sleep(100);
+}
+
 async function served(url: string, headers: Record<string, string> = {}): Promise<{ status: number; ms: number }> {
   const started = Date.now();
   const res = await fetch(`${url}/api/config`, { headers, signal: AbortSignal.timeout(5_000) });
@@ -56,7 +61,7 @@ describe('one address holding 1 000 slow uploads, connected directly', () => {
   it('keeps at most its share of sockets, and another address is served at once', async () => {
     const port = Number(new URL(t.url).port);
     const attack = Array.from({ length: 1000 }, () => slowUpload(port, { localAddress: '127.0.0.2' }));
-    await sleep(2_000);
+    await until(() => attack.filter((s) => !s.closed).length <= 250 && attack.filter((s) => !s.closed && s.answer === '').length <= 32);
     const held = attack.filter((s) => !s.closed);
     expect(held.length).toBeLessThanOrEqual(250);
     // Of those it holds, at most 32 may be sending a body; the others were answered 429 and closed.
@@ -66,7 +71,8 @@ describe('one address holding 1 000 slow uploads, connected directly', () => {
     for (let i = 0; i < 5; i++) {
       const other = await served(t.url);
       expect(other.status).toBe(200);
-      expect(other.ms).toBeLessThan(1_000);
+      // At once (before: every new connection failed for 40 s); a loaded test machine gets some slack.
+      expect(other.ms).toBeLessThan(3_000);
     }
   }, 30_000);
 });
@@ -83,7 +89,7 @@ describe('one forwarded address holding 1 000 slow uploads, behind a trusted pro
   it('answers its extra uploads 429 at once and closes them, and another forwarded address is served', async () => {
     const port = Number(new URL(t.url).port);
     const attack = Array.from({ length: 1000 }, () => slowUpload(port, { forwardedFor: '203.0.113.7' }));
-    await sleep(2_000);
+    await until(() => attack.filter((s) => !s.closed && s.answer === '').length <= 32);
     const stillSending = attack.filter((s) => !s.closed && s.answer === '');
     const refused = attack.filter((s) => s.answer.startsWith('HTTP/1.1 429'));
     expect(stillSending.length).toBeLessThanOrEqual(32);
@@ -91,7 +97,8 @@ describe('one forwarded address holding 1 000 slow uploads, behind a trusted pro
     for (let i = 0; i < 5; i++) {
       const other = await served(t.url, { 'x-forwarded-for': '198.51.100.20' });
       expect(other.status).toBe(200);
-      expect(other.ms).toBeLessThan(1_000);
+      // At once (before: every new connection failed for 40 s); a loaded test machine gets some slack.
+      expect(other.ms).toBeLessThan(3_000);
     }
   }, 30_000);
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
@@ -27,6 +28,12 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
   await page.waitForLoadState('networkidle');
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** Serious or critical axe findings on what the page shows now (the rules accessibility.e2e uses). */
+async function axeFindings(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 // The real models (AUTOTAG on): another member's public photos, fingerprinted by the recognition job.
@@ -73,6 +80,7 @@ describe('More like this', () => {
     expect(await first.getAttribute('data-file-id')).toBe(String(ids.catCrop));
     await expect.poll(() => section.getByTestId('file-card').count()).toBe(4);
     await shoot(page, 'dialog-more-like-this-light');
+    expect(await axeFindings(page)).toEqual([]);
     await first.click();
     await page.getByRole('dialog', { name: 'cat-closer.jpg' }).waitFor();
     // The neighbour's own list starts with the photo it came from.
@@ -91,6 +99,7 @@ describe('More like this', () => {
     const first = section.getByTestId('file-card').first();
     await first.waitFor({ timeout: 15_000 });
     await shoot(page, 'file-page-more-like-this-dark-390');
+    expect(await axeFindings(page)).toEqual([]);
     await first.click();
     await page.waitForURL(new RegExp(`/file/${ids.catCrop}$`));
     await page.getByRole('heading', { name: 'cat-closer.jpg', level: 1 }).waitFor();
@@ -102,12 +111,14 @@ describe('More like this', () => {
     await page.goto(t.url);
     const card = page.locator(`[data-file-id="${ids.cat}"]`);
     await card.hover();
+    await shoot(page, 'card-similar-action-light');
     await card.getByRole('link', { name: 'Similar to this: cat.jpg' }).click();
     await page.waitForURL(new RegExp(`/search\\?similar=${ids.cat}$`));
     await page.getByRole('heading', { name: 'Similar to cat.jpg' }).waitFor();
     await expect.poll(() => page.getByTestId('file-card').count()).toBe(4);
     expect(await page.getByTestId('file-card').first().getAttribute('data-file-id')).toBe(String(ids.catCrop));
     await shoot(page, 'search-similar-light');
+    expect(await axeFindings(page)).toEqual([]);
   });
 });
 

@@ -14,9 +14,11 @@ export const EMBEDDING_DIMS = 256;
  * deviations at the int8 limit, so almost nothing is clipped and the step is 1/8 of a deviation.
  */
 const QUANT_SCALE = 127 * 4;
-/** Changing the seed (or the model) makes stored embeddings incomparable: bump EMBEDDING_VERSION. */
+/**
+ * Changing the seed (or the model, or the scale) makes stored embeddings incomparable with new
+ * ones: empty `file_fingerprints` with it, and the `fingerprints.missing` pass makes them again.
+ */
 const PROJECTION_SEED = 22;
-export const EMBEDDING_VERSION = 1;
 
 // mulberry32: a small seeded generator, so every process and every version of Node builds the same matrix.
 function seededRandom(seed: number): () => number {

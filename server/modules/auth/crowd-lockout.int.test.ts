@@ -61,7 +61,8 @@ describe.each([1, 2])('a crowd guessing one password, %i process(es)', (processe
         await sleep(500);
       }
       // A device or address that signed in before skips the strangers' turns altogether.
-      for (const t of tries.filter((x) => !x.who.startsWith('new browser, new'))) expect(t.ms, t.who).toBeLessThan(1_500);
+      // (3 s leaves room for a loaded test machine; the strangers' turns are up to 8 s.)
+      for (const t of tries.filter((x) => !x.who.startsWith('new browser, new'))) expect(t.ms, t.who).toBeLessThan(3_000);
       // Strangers are still slowed down: most wrong guesses now answer 429, none gets through.
       const stranger = await new TestClient(app(0).url).post('/api/login', { emailOrUsername: m.email, password: 'still-guessing' }, from(newIp()));
       expect(stranger.status).toBe(429);

@@ -46,7 +46,7 @@ export function SimilarSearchPage({ user, fileId }: { user: CurrentUser; fileId:
         ) : (
           <header className="flex items-center gap-4">
             {source.data?.thumbnailPath && !source.data.isNsfw && (
-              <Link href={`/file/${fileId}`} className="shrink-0">
+              <Link href={`/file/${fileId}`} className="shrink-0" aria-label={`Open ${source.data.name}`}>
                 <img src={source.data.thumbnailPath} alt="" className="size-16 rounded-xl object-cover shadow-sm ring-1 ring-border sm:size-20" />
               </Link>
             )}
