@@ -24,7 +24,9 @@ type Child = { child: ChildProcess; log: string[] };
 function start(file: string, env: Record<string, string | undefined>): Child {
   // BENCH_MIX_PROFILE=<dir>: the app writes a CPU profile there when it stops (node --cpu-prof).
   const profile = file === 'mix-app.ts' && process.env.BENCH_MIX_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_MIX_PROFILE}`] : [];
-  const child = fork(path.join(here, file), [], { execArgv: ['--import', 'tsx', ...profile], env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+  // BENCH_MIX_APP_FLAGS: node flags for the app alone (e.g. a V8 heap setting to compare).
+  const flags = file === 'mix-app.ts' && process.env.BENCH_MIX_APP_FLAGS ? process.env.BENCH_MIX_APP_FLAGS.split(' ') : [];
+  const child = fork(path.join(here, file), [], { execArgv: ['--import', 'tsx', ...flags, ...profile], env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   const log: string[] = [];
   const keep = (chunk: Buffer) => {
     log.push(String(chunk));

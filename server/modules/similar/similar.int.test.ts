@@ -87,6 +87,18 @@ describe('GET /api/files/:id/similar', () => {
     expect((await stranger.get(`/api/files/${f.ownersPrivateCat}/similar`)).status).toBe(404);
   });
 
+  it("shows a private image to a collaborator of a folder it is in, and still to no one else", async () => {
+    const shared = t.client();
+    const { id: sharedId } = await signUp(shared);
+    const folder = await owner.post('/api/folders', { name: 'Cats, privately', isPublic: false });
+    expect(folder.status).toBe(201);
+    expect((await owner.post(`/api/folders/${folder.body.id}/files`, { fileId: f.ownersPrivateCat })).status).toBe(200);
+    expect((await owner.post(`/api/folders/${folder.body.id}/collaborators`, { userId: sharedId, role: 'VIEWER' })).status).toBe(201);
+    expect(ids(await shared.get(`/api/files/${f.cat}/similar`)).slice(0, 3)).toContain(f.ownersPrivateCat);
+    expect(ids(await stranger.get(`/api/files/${f.cat}/similar?limit=100`))).not.toContain(f.ownersPrivateCat);
+    expect(ids(await visitor.get(`/api/files/${f.cat}/similar?limit=100`))).not.toContain(f.ownersPrivateCat);
+  });
+
   it('pages with offset and limit', async () => {
     const whole = ids(await owner.get(`/api/files/${f.cat}/similar?limit=100`));
     const second = ids(await owner.get(`/api/files/${f.cat}/similar?offset=1&limit=2`));
