@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { migrateDatabase } from '../server/db/client.ts';
+import { migrateDatabase } from '../server/db/migrate.ts';
 import { TestClient } from '../tests/helpers/test-client.ts';
 import { openBenchDatabase } from './bench-database.ts';
 

@@ -8,7 +8,8 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { migrateDatabase, type Database } from '../server/db/client.ts';
+import type { Database } from '../server/db/client.ts';
+import { migrateDatabase } from '../server/db/migrate.ts';
 import { openBenchDatabase } from './bench-database.ts';
 
 // Feed throughput with 100 000 files: `GET /api/files` at offset 0 and at offset 10 000 (with

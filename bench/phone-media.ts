@@ -8,7 +8,7 @@ import { runFfmpeg } from '../server/media/ffmpeg.ts';
 import { renditionArgs } from '../server/media/web-playback.ts';
 import { heifEnc } from '../tests/helpers/phone-samples.ts';
 import { largeNoisyJpeg, tempDir, type TempDir } from '../tests/helpers/media-samples.ts';
-import { migrateDatabase } from '../server/db/client.ts';
+import { migrateDatabase } from '../server/db/migrate.ts';
 import { startTestApp, type TestApp } from '../tests/helpers/test-app.ts';
 import { signUp, type TestClient } from '../tests/helpers/test-client.ts';
 import { openBenchDatabase } from './bench-database.ts';

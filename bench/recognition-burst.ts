@@ -6,7 +6,7 @@ import { inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { migrateDatabase } from '../server/db/client.ts';
+import { migrateDatabase } from '../server/db/migrate.ts';
 import { files } from '../server/db/schema/index.ts';
 import { signUp, TestClient } from '../tests/helpers/test-client.ts';
 import { openBenchDatabase } from './bench-database.ts';

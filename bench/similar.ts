@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, type Database } from '../server/db/client.ts';
+import type { Database } from '../server/db/client.ts';
+import { migrateDatabase } from '../server/db/migrate.ts';
 import { fileFingerprints } from '../server/db/schema/index.ts';
 import { EMBEDDING_DIMS } from '../server/media/recognition/embedding.ts';
 import { createSimilarIndex } from '../server/modules/similar/similar-index.ts';

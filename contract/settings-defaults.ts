@@ -1,10 +1,8 @@
-import type { Preferences } from './settings';
-
 // What the client's first script needs of the settings contract, without zod: the landing page
 // and every screen's preferences read these before any form is shown (docs/decisions/023).
 
-/** The defaults of spec 1 §2.5, for accounts that never chose. */
-export const defaultPreferences: Preferences = {
+/** The defaults of spec 1 §2.5, for accounts that never chose (held to the schema in settings.ts). */
+export const defaultPreferences = {
   defaultLandingPage: 'feed',
   notificationEmails: 'periodic',
   newsletter: false,
@@ -17,7 +15,7 @@ export const defaultPreferences: Preferences = {
   theme: 'system',
   reduceMotion: false,
   hideNotificationCounter: false,
-};
+} as const;
 
 /** The calls of the settings screen (spec 1 §7) and the stored preferences. */
 export const settingsApi = {

@@ -3,7 +3,8 @@ import { buildApp } from './app';
 import { claimDataDir } from './backup/data-dir-claim';
 import { appBackups } from './backup/app-backups';
 import { loadConfig } from './config';
-import { migrateDatabase, openDatabase } from './db/client';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
 import { logOptions } from './lib/log-options';
 import { openSharedState } from './lib/shared-state';
 

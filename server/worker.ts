@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { loadConfig } from './config';
-import { migrateDatabase, openDatabase } from './db/client';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
 import { wireJobServices } from './jobs/job-services';
 import { createJobQueue } from './jobs/queue';
 import { logOptions } from './lib/log-options';

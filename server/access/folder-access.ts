@@ -2,7 +2,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { folderMessages, type FolderAbilities, type FolderRole } from '../../contract/folders';
 import { files, folders, users } from '../db/schema/index';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
-import type { Viewer } from './visibility';
+import type { Viewer } from './viewer';
 
 /**
  * Who sees and does what on folders (DESIGN.md "Who sees what"), decided here and nowhere

@@ -3,6 +3,7 @@ import { fileMessages } from '../../contract/files';
 import { files, users } from '../db/schema/index';
 import { NotFoundError } from '../lib/errors';
 import { folderFileGrant, folderFileGrantOfMemberRow, folderGrantPairsSql } from './folder-access';
+import type { Viewer } from './viewer';
 
 /**
  * Who sees what (DESIGN.md "Who sees what"), decided here and nowhere else: every read path
@@ -12,7 +13,7 @@ import { folderFileGrant, folderFileGrantOfMemberRow, folderGrantPairsSql } from
  * Admins see files as members do: DESIGN gives admins admin-only folders and the admin
  * endpoints, not other members' private files (docs/decisions/006-visibility-module.md).
  */
-export type Viewer = { id: number; isAdmin?: boolean } | null;
+export type { Viewer };
 
 /** The columns a decision about one loaded file reads. */
 export type FileAccessFields = { userId: number; isPublic: boolean; isNsfw: boolean };

@@ -4,15 +4,10 @@ import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
-import { serverAsset } from '../lib/server-paths';
 import * as schema from './schema/index';
 import { sessionOptions, sessionSetSql } from './session-settings';
-import { migrateJobSchema } from '../jobs/queue-schema';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -26,8 +21,6 @@ export type Database = {
   pglite?: PGlite;
   close(): Promise<void>;
 };
-
-export const migrationsFolder = serverAsset('db/migrations');
 
 /** PGlite on disk (the embedded default) or a PostgreSQL server when a URL is given. */
 export async function openDatabase(opts: { url: string | null; pgliteDir?: string; pglite?: PGlite; logger?: Logger }): Promise<Database> {
@@ -45,11 +38,4 @@ export async function openDatabase(opts: { url: string | null; pgliteDir?: strin
   const owned = client;
   await owned.exec(sessionSetSql);
   return { db: drizzlePglite(owned, { schema, logger }) as unknown as Db, kind: 'pglite', pglite: owned, close: () => owned.close() };
-}
-
-/** The app's tables (Drizzle migrations), then the job queue's own schema, on either database. */
-export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'postgres') await migratePg(database.db as never, { migrationsFolder });
-  else await migratePglite(database.db as never, { migrationsFolder });
-  await migrateJobSchema(database);
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { migrateDatabase, openDatabase } from './client';
+import { openDatabase } from './client';
+import { migrateDatabase } from './migrate';
 
 // The embedded default keeps its data on disk under DATA_DIR: a restart keeps every account
 // and session. (The PostgreSQL run has nothing embedded to restart.)

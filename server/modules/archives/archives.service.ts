@@ -42,8 +42,8 @@ function readyMail(to: { email: string; firstName: string | null; username: stri
  * Settings → "Download my data" (docs/decisions/022): a request stores a pending row and its
  * `member-archive.requested` job together; the job writes the zip into storage, then marks the
  * row ready, inserts the member's notification (already counted as mailed: the archive's own
- * mail goes out whatever their notification-mail setting) with its `notification.created`
- * job, and enqueues the mail, all in one transaction. An hourly pass deletes expired archives.
+ * mail goes out whatever their notification-mail setting) through the notifier, and enqueues
+ * the mail, all in one transaction. An hourly pass deletes expired archives.
  */
 export function createArchivesService(d: ArchivesServiceDeps) {
   async function build(archiveId: number): Promise<void> {

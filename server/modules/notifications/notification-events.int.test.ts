@@ -20,9 +20,12 @@ let t: TestApp;
 let owner: Member;
 let ana: Member;
 
-async function member(t0: TestApp = t): Promise<Member> {
+/** A member who asked for every notification by mail, so each of their rows gets its mail job. */
+async function member(t0: TestApp = t, mail: 'all' | 'periodic' = 'all'): Promise<Member> {
   const client = t0.client();
-  return { client, id: (await signUp(client)).id };
+  const id = (await signUp(client)).id;
+  if (mail === 'all') expect((await client.put('/api/user/preferences', { notificationEmails: 'all' })).status).toBe(200);
+  return { client, id };
 }
 
 type Row = Record<string, unknown>;
@@ -124,6 +127,16 @@ describe('a handler that runs twice', () => {
     } finally {
       stop();
     }
+  });
+
+  it('queues no mail job for a member on the daily digest (the default): the digest mails their rows', async () => {
+    const digest = await member(t, 'periodic');
+    const fileId = await uploadOk(digest.client, 'Digest.gif');
+    await ok(ana.client.post(`/api/files/${fileId}/like`));
+    await jobsSettled(t.database);
+    const rows = await t.database.db.select().from(notifications).where(and(eq(notifications.userId, digest.id), eq(notifications.fileId, fileId)));
+    expect(rows.map((r) => [r.type, r.fromUserId, r.mailedAt])).toEqual([['like', ana.id, null]]);
+    expect(has({ notificationId: rows[0].id })(await jobData('notification.created'))).toBe(0);
   });
 
   it('notifies once when the same event job is sent again', async () => {

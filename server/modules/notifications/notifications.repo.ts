@@ -46,8 +46,8 @@ export function createNotificationsRepo(db: Db) {
   return {
     /**
      * Inserts notifications in one statement; a repeat of a deduplicated event inserts nothing,
-     * so only the rows this call added come back. `then` runs in the same transaction (their
-     * `notification.created` jobs), so a job exists exactly when its row does. `settle` runs
+     * so only the rows this call added come back. `then` runs in the same transaction (the
+     * `notification.created` jobs of those rows), so a job never exists without its row. `settle` runs
      * first in the transaction and answers the rows to insert (read under a lock it takes there).
      */
     async insertMany(
@@ -96,6 +96,20 @@ export function createNotificationsRepo(db: Db) {
         const invite = r.inviteStatus && r.inviteExpiresAt ? { status: r.inviteStatus, expiresAt: r.inviteExpiresAt } : null;
         return [{ row: r.row, count: h.count, actorIds: (h.actorIds ?? []).filter((id): id is number => id !== null), fromUser: r.fromUser, fileName: r.fileName, invite }];
       });
+    },
+
+    /**
+     * Of `userIds`, the active members who asked for every notification by mail (settings:
+     * "all"; the default is the digest). Only their rows get a `notification.created` job, which
+     * checks again when it runs: the others' jobs would have mailed nothing.
+     */
+    async mailedEach(tx: Db, userIds: number[]): Promise<Set<number>> {
+      if (!userIds.length) return new Set();
+      const rows = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(inArray(users.id, userIds), eq(users.status, 'active'), sql`${users.preferences}->>'notificationEmails' = 'all'`));
+      return new Set(rows.map((r) => r.id));
     },
 
     /** `unreadCount` of several members in one query (members with none are absent: 0). */

@@ -16,7 +16,7 @@ export type Outgoing = { values: NewNotification; shown: Shown };
 type Settle = (tx: Db, values: NewNotification[]) => Promise<NewNotification[]>;
 
 type Deps = {
-  repo: Pick<NotificationsRepo, 'insertMany' | 'unreadCounts'>;
+  repo: Pick<NotificationsRepo, 'insertMany' | 'unreadCounts' | 'mailedEach'>;
   queue: Pick<JobQueue, 'sendMany'>;
   live: LiveHub;
   folders: Pick<FoldersRepo, 'findVisibleByIds'>;
@@ -25,9 +25,10 @@ type Deps = {
 
 /**
  * Delivers notifications that event handlers decided on: the rows in one multi-row insert (a
- * repeat of a deduplicated event inserts nothing), their `notification.created` mail jobs in the
- * same transaction, then a `notification` and an `unread` live event for each row inserted, so a
- * handler that runs twice changes nothing twice. Never to the actor.
+ * repeat of a deduplicated event inserts nothing), the `notification.created` mail jobs of the
+ * recipients who want every notification mailed in the same transaction, then a `notification`
+ * and an `unread` live event for each row inserted, so a handler that runs twice changes nothing
+ * twice. Never to the actor.
  */
 export function createNotifier(d: Deps) {
   /** The rows are committed: a failure here is logged, not retried (a retry would insert nothing and send nothing). */
@@ -57,7 +58,11 @@ export function createNotifier(d: Deps) {
     try {
       rows = await d.repo.insertMany(
         wanted.map((o) => o.values),
-        (inserted, tx) => d.queue.sendMany('notification.created', inserted.map((r) => ({ notificationId: r.id })), { tx }),
+        async (inserted, tx) => {
+          const mailed = await d.repo.mailedEach(tx, [...new Set(inserted.map((r) => r.userId))]);
+          const jobs = inserted.filter((r) => mailed.has(r.userId)).map((r) => ({ notificationId: r.id }));
+          if (jobs.length) await d.queue.sendMany('notification.created', jobs, { tx });
+        },
         settle,
       );
     } catch (err) {
