@@ -11,12 +11,12 @@ import type { Database } from '../db/client';
 import { createLocalStorage } from '../storage/local-storage';
 import { createS3Storage } from '../storage/s3-storage';
 import type { Storage } from '../storage/storage';
-import * as samples from '../media/test-support/samples';
+import * as samples from '../../tests/helpers/media-samples';
 import { writeBackup } from './backup';
 import { BACKUP_KEYS_SQL } from './backup.repo';
 import { restoreArchive, TargetNotEmptyError } from './restore';
 import { ArchiveError } from './verify-archive';
-import { emptyDatabase, emptyDiskStorage, expectSameInstance, objectBytes, quietLog, seed, tableRows, tableRowsBy, uploadFile, type Seeded } from './backup-test-support';
+import { emptyDatabase, emptyDiskStorage, expectSameInstance, objectBytes, quietLog, seed, tableRows, tableRowsBy, uploadFile, type Seeded } from '../../tests/helpers/backup';
 
 // Issue 23, operators: a backup taken while the app serves restores into an empty target, on
 // either database and either storage, with every row and every byte as the snapshot had them.

@@ -74,10 +74,11 @@ describe('NSFW pictures', () => {
     const dialog = page.getByRole('dialog', { name: 'Deep field' });
     await dialog.waitFor();
     await expect.poll(() => pictureFilter(dialog)).toContain('blur(');
-    await dialog.getByRole('button', { name: 'Show sensitive content' }).waitFor();
+    // The first Show control is the file's own (More like this below may hold flagged neighbours).
+    await dialog.getByRole('button', { name: 'Show sensitive content' }).first().waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'dialog-blurred-1280.png') });
     // Revealing inside the dialog does not close it and shows the picture.
-    await dialog.getByRole('button', { name: 'Show sensitive content' }).click();
+    await dialog.getByRole('button', { name: 'Show sensitive content' }).first().click();
     await expect.poll(() => pictureFilter(dialog)).toBe('none');
     await expect.poll(() => dialog.getByRole('img', { name: 'Deep field' }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');
@@ -95,7 +96,7 @@ describe('NSFW pictures', () => {
     await page.goto(`${t.url}/file/${flagged}`);
     await page.getByRole('heading', { name: 'Launch' }).waitFor();
     await expect.poll(() => pictureFilter(page.locator('main'))).toContain('blur(');
-    await page.getByRole('button', { name: 'Show sensitive content' }).waitFor();
+    await page.getByRole('button', { name: 'Show sensitive content' }).first().waitFor();
     await page.screenshot({ path: path.join(SHOTS, 'file-page-blurred-1280.png') });
 
     // 'NSFW content: show' turns the blur off everywhere.

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
-import type { TestApp } from '../../../tests/helpers/test-app';
-import { createFilesRepo } from '../files/files.repo';
-import { createSocialRepo } from '../files/social.repo';
-import { createFoldersRepo } from '../folders/folders.repo';
-import { createInvitesRepo } from '../folders/invites.repo';
-import { createUsersRepo } from '../users/users.repo';
-import { createNotificationEvents } from './notification-events';
-import { createNotificationsRepo } from './notifications.repo';
-import { createNotifier } from './notifier';
+import type { Db } from '../../server/db/client';
+import type { TestApp } from './test-app';
+import { createFilesRepo } from '../../server/modules/files/files.repo';
+import { createSocialRepo } from '../../server/modules/files/social.repo';
+import { createFoldersRepo } from '../../server/modules/folders/folders.repo';
+import { createInvitesRepo } from '../../server/modules/folders/invites.repo';
+import { createUsersRepo } from '../../server/modules/users/users.repo';
+import { createNotificationEvents } from '../../server/modules/notifications/notification-events';
+import { createNotificationsRepo } from '../../server/modules/notifications/notifications.repo';
+import { createNotifier } from '../../server/modules/notifications/notifier';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 
