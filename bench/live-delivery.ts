@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { migrateDatabase } from '../server/db/migrate.ts';
-import * as samples from '../server/media/test-support/samples.ts';
+import * as samples from '../tests/helpers/media-samples.ts';
 import { signUp, TestClient } from '../tests/helpers/test-client.ts';
 import { openBenchDatabase } from './bench-database.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { processMedia } from '../server/media/process-media.ts';
-import { largeNoisyJpeg } from '../server/media/test-support/samples.ts';
+import { largeNoisyJpeg } from '../tests/helpers/media-samples.ts';
 import { createLocalStorage } from '../server/storage/local-storage.ts';
 
 // processMedia on a ~10 MB photo against bare sharp making the same four outputs from the same

@@ -2,11 +2,12 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlCharsMessage } from '../contract/common';
-import * as samples from './media/test-support/samples';
+import * as samples from '../tests/helpers/media-samples';
 import { arbitraryFor, stringPaths, type JsonSchema } from '../tests/helpers/json-schema-arbitrary';
 import { startTestApp, type TestApp } from '../tests/helpers/test-app';
 import { signUp, type TestClient } from '../tests/helpers/test-client';
 import { jobsSettled } from '../tests/helpers/wait';
+import { upload } from '../tests/helpers/upload';
 
 // Every route of the OpenAPI document (so a new route is covered without touching this file),
 // fuzzed from its own schema: valid-shaped and hostile values, as a member and as a visitor.
@@ -40,9 +41,7 @@ beforeAll(async () => {
   t = await startTestApp({ AUTH_RATE_LIMIT: '100000' });
   member = t.client();
   await signUp(member);
-  const f = new FormData();
-  f.append('file', new Blob([new Uint8Array(await samples.pngWithAlpha(20, 20))], { type: 'image/png' }), 'f.png');
-  fileId = (await member.post('/api/files', f)).body.id;
+  fileId = (await upload(member, await samples.pngWithAlpha(20, 20), 'f.png', {}, 'image/png')).body.id;
 
   const doc = (await t.client().get('/api/docs/json')).body as { paths: Record<string, Record<string, { parameters?: Param[]; requestBody?: { content?: Record<string, { schema: JsonSchema }> } }>> };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>

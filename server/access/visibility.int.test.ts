@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../db/schema/index';
-import * as samples from '../media/test-support/samples';
+import * as samples from '../../tests/helpers/media-samples';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signUp, type TestClient, type TestResponse } from '../../tests/helpers/test-client';
+import { upload } from '../../tests/helpers/upload';
 
 // The visibility table (issue 8 §3): every read path, for every kind of viewer and every kind of
 // file, answers what server/access/visibility.ts decides. DESIGN.md "Who sees what".
@@ -51,11 +52,7 @@ beforeAll(async () => {
   for (const kind of fileCases) {
     const name = `visibility-${kind}-file.gif`;
     const tag = `only-${kind}`;
-    const form = new FormData();
-    form.append('tags', tag);
-    if (kind === 'private') form.append('isPublic', 'false');
-    form.append('file', new Blob([new Uint8Array(await samples.gif())], { type: 'image/gif' }), name);
-    const res = await clients.owner.post('/api/files', form);
+    const res = await upload(clients.owner, await samples.gif(), name, { tags: tag, ...(kind === 'private' ? { isPublic: 'false' } : {}) }, 'image/gif');
     expect(res.status).toBe(201);
     if (kind === 'nsfw') await t.database.db.update(files).set({ isNsfw: true }).where(eq(files.id, res.body.id));
     const opt = await clients.owner.get(`/api/files/${res.body.id}/optimization`);

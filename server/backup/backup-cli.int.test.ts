@@ -9,7 +9,7 @@ import { openDatabase } from '../db/client';
 import { appBackups } from './app-backups';
 import { backupCommand, restoreCommand } from './backup-cli';
 import { claimDataDir, DataDirInUseError, type DataDirClaim } from './data-dir-claim';
-import { emptyDatabase, quietLog, seed } from './backup-test-support';
+import { emptyDatabase, quietLog, seed } from '../../tests/helpers/backup';
 import { verifyArchive } from './verify-archive';
 
 // The commands an operator runs: `npm run backup` reaches the running app through DATA_DIR's

@@ -9,7 +9,7 @@ import type { Storage } from '../storage/storage';
 import type { Database } from '../db/client';
 import { writeBackup } from './backup';
 import { restoreArchive } from './restore';
-import { emptyDatabase, emptyDiskStorage, expectSameInstance, quietLog, seed } from './backup-test-support';
+import { emptyDatabase, emptyDiskStorage, expectSameInstance, quietLog, seed } from '../../tests/helpers/backup';
 
 // Issue 23: the path a laptop install takes when it grows, and back. On the PGlite run this is
 // PGlite → PostgreSQL → PGlite; on the PostgreSQL run, PostgreSQL → PGlite → PostgreSQL.

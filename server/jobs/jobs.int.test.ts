@@ -7,6 +7,7 @@ import { RecognitionUnavailableError } from '../media/recognition/errors';
 import type { RecognitionResult, Recognizer } from '../media/recognition/recognizer';
 import { startTestApp, waitForMail, type TestApp } from '../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../tests/helpers/test-client';
+import { uploadOk } from '../../tests/helpers/upload';
 
 const photo = path.resolve(import.meta.dirname, '../../tests/fixtures/photos/chelsea-cat.jpg');
 
@@ -37,12 +38,7 @@ function countingRecognizer(result: Partial<RecognitionResult> = {}) {
 }
 
 async function upload(c: TestClient, tags = 'mine') {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await fs.readFile(photo))], { type: 'image/jpeg' }), 'cat.jpg');
-  form.append('tags', tags);
-  const res = await c.post('/api/files', form);
-  expect(res.status).toBe(201);
-  return res.body as { id: number };
+  return uploadOk(c, await fs.readFile(photo), 'cat.jpg', { tags }, 'image/jpeg');
 }
 
 async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {

@@ -14,6 +14,7 @@ import { withDatabase } from '../../tests/helpers/test-db';
 import { signUp, TestClient } from '../../tests/helpers/test-client';
 import { createTestDatabase } from '../../tests/helpers/test-db';
 import { createJobQueue } from './queue';
+import { upload } from '../../tests/helpers/upload';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const photo = path.join(root, 'tests/fixtures/photos/coffee-cup.jpg');
@@ -93,10 +94,7 @@ describe('a crash between the answer and the job', () => {
     cleanups.push(async () => first.child.kill('SIGKILL'));
     const member = new TestClient(first.url);
     await signUp(member);
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(await fs.readFile(photo))], { type: 'image/jpeg' }), 'cup.jpg');
-    form.append('tags', 'mine');
-    const up = await member.post('/api/files', form);
+    const up = await upload(member, await fs.readFile(photo), 'cup.jpg', { tags: 'mine' }, 'image/jpeg');
     expect(up.status).toBe(201);
     await killed(first.child);
 

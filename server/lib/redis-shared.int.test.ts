@@ -7,7 +7,7 @@ import { dropRedisPrefix, ensureRedis, testRedisPrefix, TEST_REDIS_URL } from '.
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signUp, TestClient } from '../../tests/helpers/test-client';
 import { createTestDatabase } from '../../tests/helpers/test-db';
-import * as samples from '../media/test-support/samples';
+import * as samples from '../../tests/helpers/media-samples';
 import { loadConfig } from '../config';
 import type { Database } from '../db/client';
 import { files } from '../db/schema/index';
@@ -15,6 +15,7 @@ import type { LiveEvent } from '../live/live-hub';
 import { connectRedis } from './redis-connection';
 import { openSharedState, type SharedState } from './shared-state';
 import { redisTurns } from './throttle';
+import { upload } from '../../tests/helpers/upload';
 
 // Two app processes of one deployment, here two app instances in one test process: one
 // database, one Redis (a key prefix of this file's own), each with its own Redis connections.
@@ -75,9 +76,7 @@ describe('two app processes sharing Redis', () => {
   it('a feed write on A empties the feed cache of B', async () => {
     const owner = a.client();
     await signUp(owner);
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(samples.ooxml('docx'))]), 'note.docx');
-    const up = await owner.post('/api/files', form);
+    const up = await upload(owner, samples.ooxml('docx'), 'note.docx');
     expect(up.status).toBe(201);
     const viewer = b.client();
     await signUp(viewer);
@@ -100,11 +99,7 @@ describe('two app processes sharing Redis', () => {
     const memberId = (await signUp(member)).id as number;
     const folder = (await owner.post('/api/folders', { name: 'Two processes' })).body as { id: number };
     expect((await owner.post(`/api/folders/${folder.id}/collaborators`, { userId: memberId, role: 'VIEWER' })).status).toBe(201);
-    const form = new FormData();
-    form.append('isPublic', 'false');
-    form.append('folderId', String(folder.id));
-    form.append('file', new Blob([new Uint8Array(samples.ooxml('docx'))]), 'shared.docx');
-    const up = await owner.post('/api/files', form);
+    const up = await upload(owner, samples.ooxml('docx'), 'shared.docx', { isPublic: 'false', folderId: String(folder.id) });
     expect(up.status).toBe(201);
     const onB = sameBrowserOn(b, member);
     const ownerOnB = sameBrowserOn(b, owner);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../tests/helpers/test-client';
-import { uploadOk } from '../modules/folders/folder-test-support';
+import { uploadOk } from '../../tests/helpers/folders';
 
 // GET /api/events against a listening app: a like reaches every open tab of the owner within a
 // second, signed-out visitors get 401, and closing the app is not held up by open streams.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCEPTED_TYPES, detectBufferType, detectFileType } from './detect-type';
-import * as phone from './test-support/phone-samples';
-import * as samples from './test-support/samples';
+import * as phone from '../../tests/helpers/phone-samples';
+import * as samples from '../../tests/helpers/media-samples';
 
 let dir: samples.TempDir;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHeif } from './heif';
 import { scrubHeifMetadata } from './heif-metadata';
 import { ImageTooLargeError, MediaTimeoutError, UnsupportedMediaError } from './media-errors';
-import * as phone from './test-support/phone-samples';
-import * as samples from './test-support/samples';
+import * as phone from '../../tests/helpers/phone-samples';
+import * as samples from '../../tests/helpers/media-samples';
 
 let dir: samples.TempDir;
 beforeAll(async () => {

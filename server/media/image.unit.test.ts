@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_INPUT_PIXELS, processImage, sanitizeOriginal } from './image';
 import { ImageTooLargeError, UnsupportedMediaError } from './media-errors';
-import * as samples from './test-support/samples';
+import * as samples from '../../tests/helpers/media-samples';
 
 function expectNoMetadata(output: Buffer) {
   expect(output.includes(samples.GPS_MARKER)).toBe(false);

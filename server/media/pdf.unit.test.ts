@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderPdfPreview } from './pdf';
-import * as samples from './test-support/samples';
+import * as samples from '../../tests/helpers/media-samples';
 
 let dir: samples.TempDir;
 beforeAll(async () => {

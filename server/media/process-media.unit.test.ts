@@ -8,7 +8,7 @@ import type { Storage } from '../storage/storage';
 import { detectFileType } from './detect-type';
 import { ImageTooLargeError, UnsupportedMediaError } from './media-errors';
 import { processMedia, type MediaLogger, type MediaResult } from './process-media';
-import * as samples from './test-support/samples';
+import * as samples from '../../tests/helpers/media-samples';
 
 let dir: samples.TempDir;
 let storage: Storage;

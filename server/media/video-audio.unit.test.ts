@@ -6,7 +6,7 @@ import { runFfmpeg } from './ffmpeg';
 import { parseProbe, probeMedia } from './ffprobe';
 import { MediaTimeoutError, UnsupportedMediaError } from './media-errors';
 import { runMediaProcess } from './media-process';
-import * as samples from './test-support/samples';
+import * as samples from '../../tests/helpers/media-samples';
 import { processVideo } from './video';
 
 let dir: samples.TempDir;

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia, type MediaProbe } from './ffprobe';
-import * as phone from './test-support/phone-samples';
-import * as samples from './test-support/samples';
+import * as phone from '../../tests/helpers/phone-samples';
+import * as samples from '../../tests/helpers/media-samples';
 import { makeRendition, playsInBrowsers, renditionArgs } from './web-playback';
 
 let dir: samples.TempDir;

@@ -5,7 +5,7 @@ import { startDeployment, type Deployment } from '../../tests/helpers/deployment
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signUp, TestClient, type TestResponse } from '../../tests/helpers/test-client';
 import { comments, fileLikes, files, folderInvites, folders, follows, messages } from '../db/schema/index';
-import { createFolder, upload, uploadOk } from '../modules/folders/folder-test-support';
+import { createFolder, upload, uploadOk } from '../../tests/helpers/folders';
 import { WRITE_BUDGETS } from './write-budgets';
 
 function expectRefused(res: TestResponse) {

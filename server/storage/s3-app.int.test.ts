@@ -5,13 +5,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../db/schema/index';
 import type { Recognizer } from '../media/recognition/recognizer';
-import * as samples from '../media/test-support/samples';
+import * as samples from '../../tests/helpers/media-samples';
 import { startS3Server, type TestS3Server } from '../../tests/helpers/s3-server';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../tests/helpers/test-client';
 import { fileObjects } from './file-objects';
 import { buildApp } from '../app';
 import { createS3Storage } from './s3-storage';
+import { uploadOk } from '../../tests/helpers/upload';
 
 // The real app with STORAGE=s3 against s3rver on loopback: every byte goes to and comes from
 // the bucket, nothing lands in DATA_DIR/uploads, and the access check still guards each byte.
@@ -47,14 +48,7 @@ afterAll(async () => {
   await Promise.all([s3?.stop(), dir?.cleanup()]);
 });
 
-async function upload(bytes: Buffer, filename: string, fields: Record<string, string> = {}) {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  f.append('file', new Blob([new Uint8Array(bytes)]), filename);
-  const res = await owner.post('/api/files', f);
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const upload = (bytes: Buffer, filename: string, fields: Record<string, string> = {}) => uploadOk(owner, bytes, filename, fields);
 
 async function raw(url: string, c: TestClient | null = owner, headers: Record<string, string> = {}) {
   const res = await fetch(t.url + url, { headers: { ...(c?.cookies.size ? { cookie: c.cookieHeader } : {}), ...headers } });

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import * as samples from '../media/test-support/samples';
+import * as samples from '../../tests/helpers/media-samples';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signUp } from '../../tests/helpers/test-client';
 import { createStoredKeysRepo } from './stored-keys.repo';
+import { upload as uploadFile } from '../../tests/helpers/upload';
 
 // A crash leaves scratch folders, half-written and unreferenced objects; the next start removes them.
 
@@ -40,9 +41,7 @@ describe('start-up sweep', () => {
   it('removes temp folders, half-written objects and old orphans; keeps referenced and young objects', async () => {
     const c = t.client();
     await signUp(c);
-    const f = new FormData();
-    f.append('file', new Blob([new Uint8Array(await samples.pngWithAlpha(30, 20))], { type: 'image/png' }), 'kept.png');
-    const upload = await c.post('/api/files', f);
+    const upload = await uploadFile(c, await samples.pngWithAlpha(30, 20), 'kept.png', {}, 'image/png');
     expect(upload.status).toBe(201);
     const avatar = new FormData();
     avatar.append('avatar', new Blob([new Uint8Array(await samples.pngWithAlpha(30, 30))], { type: 'image/png' }), 'a.png');
@@ -83,9 +82,7 @@ describe('start-up sweep', () => {
     const c = t.client();
     await signUp(c);
     for (const name of ['p1.png', 'p2.png', 'p3.png']) {
-      const f = new FormData();
-      f.append('file', new Blob([new Uint8Array(await samples.pngWithAlpha(20, 20))], { type: 'image/png' }), name);
-      expect((await c.post('/api/files', f)).status).toBe(201);
+      expect((await uploadFile(c, await samples.pngWithAlpha(20, 20), name, {}, 'image/png')).status).toBe(201);
     }
     const whole = await createStoredKeysRepo(t.database.db, { pageSize: 100_000 }).referencedKeys();
     for (const pageSize of [1, 2, 3]) {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as phone from '../../server/media/test-support/phone-samples';
-import * as samples from '../../server/media/test-support/samples';
+import * as phone from '../helpers/phone-samples';
+import * as samples from '../helpers/media-samples';
 import { launchBrowser, signUpInBrowser } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { newMember } from '../helpers/test-client';

@@ -58,7 +58,7 @@ export async function startTestApp(
 }
 
 /** Waits for a mail that the server sends in the background. */
-export async function waitForMail(t: TestApp, match: (m: { to: string; subject: string }) => boolean, timeoutMs = 5000) {
+export async function waitForMail(t: Pick<TestApp, 'outbox'>, match: (m: { to: string; subject: string }) => boolean, timeoutMs = 5000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const mail = (await t.outbox()).find(match);

@@ -4,8 +4,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as samples from '../../server/media/test-support/samples';
+import * as samples from '../helpers/media-samples';
 import { signUp, TestClient } from '../helpers/test-client';
+import { uploadOk as upload } from '../helpers/upload';
 
 // `npm start` runs plain node on the esbuild output: build it, start dist/server/main.js on a
 // temp DATA_DIR, and use it. Every file the server resolves at run time (migrations, model
@@ -65,13 +66,6 @@ afterAll(async () => {
   await Promise.all([dataDir && fs.rm(dataDir, { recursive: true, force: true }), dir?.cleanup()]);
 });
 
-async function upload(client: TestClient, bytes: Buffer, filename: string) {
-  const f = new FormData();
-  f.append('file', new Blob([new Uint8Array(bytes)]), filename);
-  const res = await client.post('/api/files', f);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
 
 describe('node dist/server/main.js', () => {
   it('is the esbuild output, not TypeScript', async () => {

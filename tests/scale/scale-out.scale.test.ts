@@ -7,10 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as samples from '../../server/media/test-support/samples';
+import * as samples from '../helpers/media-samples';
 import { dropRedisPrefix, ensureRedis, testRedisPrefix, TEST_REDIS_URL } from '../helpers/redis';
 import { withDatabase } from '../helpers/test-db';
 import { signUp, TestClient } from '../helpers/test-client';
+import { uploadOk } from '../helpers/upload';
 
 // `npm run test:scale` (DESIGN.md "Scale path", issue 13): the built server as production runs
 // it at scale. Two app processes on two ports with WORKERS=0, one `dist/server/worker.js`, a
@@ -126,13 +127,7 @@ function browser(): { on(t: { url: string }): TestClient } {
   };
 }
 
-async function upload(client: TestClient, bytes: Buffer, name: string): Promise<{ id: number; contentUrl: string }> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const res = await client.post('/api/files', form);
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body;
-}
+const upload = (client: TestClient, bytes: Buffer, name: string) => uploadOk<{ id: number; contentUrl: string }>(client, bytes, name);
 
 beforeAll(async () => {
   const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
@@ -258,7 +253,8 @@ describe(`two app processes, one worker, PostgreSQL, Redis${withS3 ? ', S3' : ''
     expect((await job()).state).toBe('active');
 
     worker = await startWorker(workerDir);
-    for (const until = Date.now() + 150_000; !(await recognized()); await new Promise((r) => setTimeout(r, 500))) {
+    // The result commits a moment before pg-boss records the job as completed: wait for both.
+    for (const until = Date.now() + 150_000; !(await recognized()) || (await job()).state !== 'completed'; await new Promise((r) => setTimeout(r, 500))) {
       if (Date.now() > until) throw new Error(`the job did not complete: ${JSON.stringify(await job())}\n${logsOf(worker)}`);
     }
     expect((await job()).state).toBe('completed');

@@ -9,8 +9,8 @@ import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { createTestDatabase } from '../../../tests/helpers/test-db';
 import { createLocalStorage } from '../../storage/local-storage';
 import type { Storage } from '../../storage/storage';
-import * as samples from '../../media/test-support/samples';
-import { objectBytes, uploadFile } from '../../backup/backup-test-support';
+import * as samples from '../../../tests/helpers/media-samples';
+import { objectBytes, uploadFile } from '../../../tests/helpers/backup';
 import type { ArchiveDto } from '../../../contract/archives';
 
 // Issue 23, members: Settings → "Download my data" builds a zip of the member's own data as a

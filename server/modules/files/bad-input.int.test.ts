@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as samples from '../../media/test-support/samples';
+import * as samples from '../../../tests/helpers/media-samples';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { upload } from '../../../tests/helpers/upload';
 
 // Weird input on every file route answers a 4xx with `{ message }`, never a 500: ids past
 // int4 would otherwise reach PostgreSQL ('out of range for type integer'), and a multipart
@@ -71,9 +72,7 @@ describe('multipart without a boundary', () => {
 
 describe('download names', () => {
   it('encodes every character RFC 5987 does not allow, and keeps the header on one line', async () => {
-    const f = new FormData();
-    f.append('file', new Blob([new Uint8Array(samples.ooxml('docx'))]), "it's (draft) *1*\u00e9.docx");
-    const up = await member.post('/api/files', f);
+    const up = await upload(member, samples.ooxml('docx'), "it's (draft) *1*\u00e9.docx");
     expect(up.status).toBe(201);
     const res = await member.get(`/api/files/${up.body.id}/download`);
     const header = res.headers.get('content-disposition')!;

@@ -1,9 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileLikes, files } from '../../db/schema/index';
-import * as samples from '../../media/test-support/samples';
+import * as samples from '../../../tests/helpers/media-samples';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { uploadOk } from '../../../tests/helpers/upload';
 
 // Likes and unlikes of one file racing each other leave like_count equal to the likes.
 
@@ -19,11 +20,7 @@ beforeAll(async () => {
     await signUp(c);
     members.push(c);
   }
-  const f = new FormData();
-  f.append('file', new Blob([new Uint8Array(await samples.pngWithAlpha(20, 20))], { type: 'image/png' }), 'p.png');
-  const res = await members[0].post('/api/files', f);
-  expect(res.status).toBe(201);
-  fileId = res.body.id;
+  fileId = (await uploadOk(members[0], await samples.pngWithAlpha(20, 20), 'p.png', {}, 'image/png')).id;
 });
 afterAll(async () => {
   await t?.close();

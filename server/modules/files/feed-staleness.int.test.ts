@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as samples from '../../media/test-support/samples';
+import * as samples from '../../../tests/helpers/media-samples';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { files } from '../../db/schema/index';
 import { ALL, createLocalBus } from '../../lib/invalidation-bus';
+import { uploadOk } from '../../../tests/helpers/upload';
 
 // Feed pages, file details and comments are cached (reads/file-reads.ts). Each rule a member would notice if a page were stale
 // is checked the same way: warm the cache with a read, write, read again at once.
@@ -25,14 +26,8 @@ afterAll(async () => {
 });
 
 /** A docx: no derivatives and no background tagging, so nothing else writes meanwhile. */
-async function upload(c: TestClient, isPublic = true, folderId?: number): Promise<{ id: number }> {
-  const f = new FormData();
-  f.append('isPublic', String(isPublic));
-  if (folderId) f.append('folderId', String(folderId));
-  f.append('file', new Blob([new Uint8Array(samples.ooxml('docx'))]), 'note.docx');
-  const res = await c.post('/api/files', f);
-  expect(res.status).toBe(201);
-  return res.body;
+function upload(c: TestClient, isPublic = true, folderId?: number): Promise<{ id: number }> {
+  return uploadOk(c, samples.ooxml('docx'), 'note.docx', { isPublic: String(isPublic), ...(folderId ? { folderId: String(folderId) } : {}) });
 }
 
 type Card = { id: number; isLiked: boolean; likeCount: number; tags: string[] };

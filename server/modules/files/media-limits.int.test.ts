@@ -4,9 +4,10 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index';
-import * as samples from '../../media/test-support/samples';
+import * as samples from '../../../tests/helpers/media-samples';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { upload } from '../../../tests/helpers/upload';
 
 // Hostile video: a container ffprobe cannot read is refused with 415, a file that keeps a media
 // tool busy past MEDIA_TIMEOUT_SECONDS with 422, and neither leaves a row, an object or a temp
@@ -53,10 +54,8 @@ async function mediaTempFolders(): Promise<string[]> {
 async function uploadAs(t: TestApp, bytes: Buffer, filename: string) {
   const client: TestClient = t.client();
   await signUp(client);
-  const f = new FormData();
-  f.append('file', new Blob([new Uint8Array(bytes)]), filename);
   const started = Date.now();
-  const res = await client.post('/api/files', f);
+  const res = await upload(client, bytes, filename);
   return { res, ms: Date.now() - started };
 }
 

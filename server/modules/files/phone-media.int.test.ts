@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileDto } from '../../../contract/files';
 import { files } from '../../db/schema/index';
 import { probeMedia } from '../../media/ffprobe';
-import * as phone from '../../media/test-support/phone-samples';
-import * as samples from '../../media/test-support/samples';
+import * as phone from '../../../tests/helpers/phone-samples';
+import * as samples from '../../../tests/helpers/media-samples';
 import { createLocalStorage } from '../../storage/local-storage';
 import { createS3Storage } from '../../storage/s3-storage';
 import { sweepDebris } from '../../storage/startup-sweep';
@@ -16,6 +16,7 @@ import { createStoredKeysRepo } from '../../storage/stored-keys.repo';
 import { startS3Server, type TestS3Server } from '../../../tests/helpers/s3-server';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { uploadOk } from '../../../tests/helpers/upload';
 
 // Issue 21: what phones upload, end to end on disk and on S3 (and, as every integration
 // file, on PGlite and PostgreSQL): each format is accepted by its bytes, gets its
@@ -69,14 +70,7 @@ describe.each(['disk', 's3'] as const)('phone media on %s', (driver) => {
     await s3?.stop();
   });
 
-  async function upload(f: Fixture, fields: Record<string, string> = {}): Promise<FileDto> {
-    const form = new FormData();
-    for (const [k, v] of Object.entries(fields)) form.append(k, v);
-    form.append('file', new Blob([new Uint8Array(f.bytes)]), f.name);
-    const res = await owner.post('/api/files', form);
-    expect(res.status, res.text).toBe(201);
-    return res.body;
-  }
+  const upload = (f: Fixture, fields: Record<string, string> = {}) => uploadOk<FileDto>(owner, f.bytes, f.name, fields);
 
   async function bytesOf(url: string, c: TestClient = owner) {
     const res = await fetch(t.url + url, { headers: { cookie: c.cookieHeader } });

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as samples from '../../media/test-support/samples';
+import * as samples from '../../../tests/helpers/media-samples';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { uploadOk } from '../../../tests/helpers/upload';
 
 // DESIGN.md "Who sees what": GPS never published, and a private file is 404 to anyone but its
 // owner by every path, listed nowhere.
@@ -22,14 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function upload(c: TestClient, bytes: Buffer, filename: string, fields: Record<string, string> = {}) {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  f.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), filename);
-  const res = await c.post('/api/files', f);
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const upload = (c: TestClient, bytes: Buffer, filename: string, fields: Record<string, string> = {}) => uploadOk(c, bytes, filename, fields, 'image/jpeg');
 
 async function bytesOf(c: TestClient, url: string): Promise<{ status: number; bytes: Buffer }> {
   const res = await fetch(c.baseUrl + url, { headers: c.cookies.size ? { cookie: c.cookieHeader } : {} });

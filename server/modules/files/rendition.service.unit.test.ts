@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as phone from '../../media/test-support/phone-samples';
-import * as samples from '../../media/test-support/samples';
+import * as phone from '../../../tests/helpers/phone-samples';
+import * as samples from '../../../tests/helpers/media-samples';
 import { objectKeys } from '../../storage/file-objects';
 import { createLocalStorage } from '../../storage/local-storage';
 import type { Storage } from '../../storage/storage';

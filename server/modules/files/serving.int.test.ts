@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index';
-import * as samples from '../../media/test-support/samples';
+import * as samples from '../../../tests/helpers/media-samples';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { uploadOk } from '../../../tests/helpers/upload';
 
 // How stored bytes are served: types, Range for seeking, download names, caching.
 
@@ -25,14 +26,7 @@ afterAll(async () => {
   await Promise.all([t?.close(), dir?.cleanup()]);
 });
 
-async function upload(bytes: Buffer, filename: string, fields: Record<string, string> = {}) {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  f.append('file', new Blob([new Uint8Array(bytes)]), filename);
-  const res = await owner.post('/api/files', f);
-  expect(res.status).toBe(201);
-  return res.body;
-}
+const upload = (bytes: Buffer, filename: string, fields: Record<string, string> = {}) => uploadOk(owner, bytes, filename, fields);
 
 async function raw(url: string, headers: Record<string, string> = {}, c: TestClient = owner) {
   const res = await fetch(t.url + url, { headers: { ...(c.cookies.size ? { cookie: c.cookieHeader } : {}), ...headers } });

@@ -1,11 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as samples from '../../media/test-support/samples';
+import * as samples from '../../../tests/helpers/media-samples';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { eq } from 'drizzle-orm';
 import { fileViews } from '../../db/schema/index';
+import { uploadOk } from '../../../tests/helpers/upload';
 
 // Likes, comments, views, tags and deletion on one file; the feed's pages.
 
@@ -24,13 +25,8 @@ afterAll(async () => {
 });
 
 /** A docx: no derivatives and no background tagging, so uploads are quick and tags stay put. */
-async function upload(c: TestClient = owner, fields: Record<string, string> = {}, bytes: Buffer = samples.ooxml('docx'), name = 'note.docx') {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  f.append('file', new Blob([new Uint8Array(bytes)]), name);
-  const res = await c.post('/api/files', f);
-  expect(res.status).toBe(201);
-  return res.body as { id: number; [k: string]: any };
+function upload(c: TestClient = owner, fields: Record<string, string> = {}, bytes: Buffer = samples.ooxml('docx'), name = 'note.docx') {
+  return uploadOk(c, bytes, name, fields);
 }
 
 describe('likes', () => {

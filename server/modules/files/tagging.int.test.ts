@@ -5,16 +5,12 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { files } from '../../db/schema/index';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { upload as uploadRaw, uploadOk } from '../../../tests/helpers/upload';
 
 const photos = path.resolve(import.meta.dirname, '../../../tests/fixtures/photos');
 
 async function upload(c: TestClient, name: string, type = 'image/jpeg', body?: Buffer) {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(body ?? (await fs.readFile(path.join(photos, name))))], { type }), name);
-  form.append('tags', 'mine');
-  const res = await c.post('/api/files', form);
-  expect(res.status).toBe(201);
-  return res.body;
+  return uploadOk(c, body ?? (await fs.readFile(path.join(photos, name))), name, { tags: 'mine' }, type);
 }
 
 async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
@@ -82,9 +78,7 @@ describe('POST /api/files/:id/analyze-tags', () => {
     const doc = await upload(owner, 'chelsea-cat.jpg');
     expect((await other.post(`/api/files/${doc.id}/analyze-tags`)).status).toBe(403);
     expect((await t.client().post(`/api/files/${doc.id}/analyze-tags`)).status).toBe(401);
-    const form = new FormData();
-    form.append('file', new Blob([pdf], { type: 'application/pdf' }), 'a.pdf');
-    const up = await owner.post('/api/files', form);
+    const up = await uploadRaw(owner, pdf, 'a.pdf', {}, 'application/pdf');
     if (up.status === 201) {
       const res = await owner.post(`/api/files/${up.body.id}/analyze-tags`);
       expect(res.status).toBe(400);

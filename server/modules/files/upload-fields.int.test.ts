@@ -4,9 +4,10 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlCharsMessage } from '../../../contract/common';
 import { files } from '../../db/schema/index';
-import * as samples from '../../media/test-support/samples';
+import * as samples from '../../../tests/helpers/media-samples';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { uploadForm } from '../../../tests/helpers/upload';
 
 // The upload form's text fields follow the contract's rules; a retry with the same key stores once.
 
@@ -27,12 +28,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-function form(fields: Record<string, string>, bytes: Buffer | null = png): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  if (bytes) f.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'pic.png');
-  return f;
-}
+const form = (fields: Record<string, string>, bytes: Buffer | null = png) => uploadForm(bytes, 'pic.png', fields, 'image/png');
 
 async function storedObjects(): Promise<string[]> {
   const entries = await fs.readdir(t.config.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => []);

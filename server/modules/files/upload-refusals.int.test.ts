@@ -3,9 +3,10 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index';
-import * as samples from '../../media/test-support/samples';
+import * as samples from '../../../tests/helpers/media-samples';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { uploadForm } from '../../../tests/helpers/upload';
 
 // What an upload refuses, and that a refusal leaves nothing behind; names and tags made safe.
 
@@ -21,12 +22,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-function form(bytes: Buffer | null, filename: string, fields: Record<string, string> = {}): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  if (bytes) f.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), filename);
-  return f;
-}
+const form = (bytes: Buffer | null, filename: string, fields: Record<string, string> = {}) => uploadForm(bytes, filename, fields, 'image/jpeg');
 
 async function storedObjects(): Promise<string[]> {
   const entries = await fs.readdir(t.config.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => []);

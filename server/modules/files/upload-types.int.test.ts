@@ -2,9 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as samples from '../../media/test-support/samples';
+import * as samples from '../../../tests/helpers/media-samples';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { upload as uploadFile } from '../../../tests/helpers/upload';
 
 // Every accepted type, uploaded through the real route from a sample made here, with what the
 // pipeline must leave on disk for it.
@@ -22,12 +23,6 @@ afterAll(async () => {
   await Promise.all([t?.close(), dir?.cleanup()]);
 });
 
-function form(bytes: Buffer, filename: string, fields: Record<string, string> = {}): FormData {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.append(k, v);
-  f.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }), filename);
-  return f;
-}
 
 /** Every stored object, relative to the uploads folder. */
 async function storedObjects(): Promise<string[]> {
@@ -38,7 +33,7 @@ async function storedObjects(): Promise<string[]> {
 /** Uploads and answers the response with the objects the upload added, by their role. */
 async function upload(bytes: Buffer, filename: string) {
   const before = new Set(await storedObjects());
-  const res = await owner.post('/api/files', form(bytes, filename));
+  const res = await uploadFile(owner, bytes, filename, {}, 'application/octet-stream');
   const added = (await storedObjects()).filter((k) => !before.has(k));
   const roles = added
     .map((k) => /(_original\.\w+|_thumb\.webp|_poster\.webp|_preview\.webp|\.jpg|\.webp)$/.exec(k)?.[1] ?? k)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { uploadOk } from '../../../tests/helpers/upload';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,15 +13,7 @@ afterAll(async () => {
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-async function upload(c: TestClient, name: string, isPublic: boolean): Promise<number> {
-  const form = new FormData();
-  form.append('name', name);
-  form.append('isPublic', String(isPublic));
-  form.append('file', new Blob([PNG], { type: 'image/png' }), `${name}.png`);
-  const res = await c.post('/api/files', form);
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
+const upload = async (c: TestClient, name: string, isPublic: boolean): Promise<number> => (await uploadOk(c, PNG, `${name}.png`, { name, isPublic: String(isPublic) }, 'image/png')).id;
 
 describe('GET /api/users/{id}/files', () => {
   it("lists a member's files newest first: all of them to the owner, public ones to others, filtered by name", async () => {

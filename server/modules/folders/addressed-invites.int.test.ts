@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../live/live-hub';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { eventually, jobsSettled } from '../../../tests/helpers/wait';
-import { castActors, createFolder, testEnv, type Cast } from './folder-test-support';
+import { castActors, createFolder, testEnv, type Cast } from '../../../tests/helpers/folders';
 
 // Issue 20: the Collaborate dialog invites a member picked by name. The invite is addressed to
 // them (DESIGN.md "Who sees what"), they get a folder_invite notification, and until they accept

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { folderCollaborators, folderInvites } from '../../db/schema/index';
 import { hashToken } from '../../lib/tokens';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { castActors, createFolder, testEnv, type Cast } from './folder-test-support';
+import { castActors, createFolder, testEnv, type Cast } from '../../../tests/helpers/folders';
 
 // Invite links (DESIGN.md "Who sees what"): random tokens stored hashed, default 7 days,
 // single use, addressed ones only by their addressee; expired, revoked and declined ones

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient, type TestResponse } from '../../../tests/helpers/test-client';
-import { actors, castActors, createFolder, snapshot, testEnv, upload, uploadOk, type Actor, type Cast } from './folder-test-support';
+import { actors, castActors, createFolder, snapshot, testEnv, upload, uploadOk, type Actor, type Cast } from '../../../tests/helpers/folders';
 
 // The permission matrix of issue 10: six actors × every folder and file↔folder call, on a
 // private and on a public folder. Each call states the status each actor gets; a refused call

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, folderFiles } from '../../db/schema/index';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
-import { castActors, createFolder, testEnv, uploadOk, type Actor, type Cast } from './folder-test-support';
+import { castActors, createFolder, testEnv, uploadOk, type Actor, type Cast } from '../../../tests/helpers/folders';
 
 // What folders show to whom (DESIGN.md "Who sees what"): a private folder's name, description,
 // files and count never reach an outsider; a file keeps its own visibility inside a public

@@ -8,9 +8,9 @@ import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { jobsSettled } from '../../../tests/helpers/wait';
 import { createSocialRepo } from '../files/social.repo';
-import { uploadOk } from '../folders/folder-test-support';
+import { uploadOk } from '../../../tests/helpers/folders';
 import { createFollowsRepo } from '../users/follows.repo';
-import { eventsOver } from './notification-events-test-support';
+import { eventsOver } from '../../../tests/helpers/notification-events';
 
 // Decision 017: a social write commits its row and one job named after what happened, in one
 // transaction, and answers; the job's handler notifies, once however often it runs.

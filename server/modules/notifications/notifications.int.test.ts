@@ -5,7 +5,7 @@ import { files, folderInvites, notifications } from '../../db/schema/index';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { jobsSettled } from '../../../tests/helpers/wait';
-import { uploadOk } from '../folders/folder-test-support';
+import { uploadOk } from '../../../tests/helpers/folders';
 
 // Issue 12: each event notifies exactly the right member once, never the actor; grouped likes;
 // mark-read touches only the member's own; folder invites answered by the notification's id.

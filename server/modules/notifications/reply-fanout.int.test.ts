@@ -5,8 +5,8 @@ import { comments, files, folderCollaborators, folderFiles, folders, notificatio
 import type { LiveEvent } from '../../live/live-hub';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
-import { uploadOk } from '../folders/folder-test-support';
-import { eventsOver } from './notification-events-test-support';
+import { uploadOk } from '../../../tests/helpers/folders';
+import { eventsOver } from '../../../tests/helpers/notification-events';
 import { REPLY_FANOUT_MAX } from './notification-events';
 
 // A comment on a busy file: the newest 50 earlier commenters who may still see it get a reply

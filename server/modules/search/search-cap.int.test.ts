@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP, type SearchCountResponse, type SearchResultItem } from '../../../contract/search';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
-import { seedFile, seedMany } from './search-test-support';
+import { seedFile, seedMany } from '../../../tests/helpers/search-seed';
 
 // A word in more files than SEARCH_COUNT_CAP: the count stops at the cap and says so, and the
 // list by relevance still pages through every match, newest first (docs/decisions/011-search.md,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResultItem } from '../../../contract/search';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
-import { seedFile, seedFolder } from './search-test-support';
+import { seedFile, seedFolder } from '../../../tests/helpers/search-seed';
 
 // Search finds what members type (any word, the start of a word, a typo) and never shows or
 // counts what the searcher may not see (issue 11, DESIGN.md "Who sees what").

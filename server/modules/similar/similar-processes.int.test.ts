@@ -13,6 +13,7 @@ import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { createTestDatabase } from '../../../tests/helpers/test-db';
 import { eventually } from '../../../tests/helpers/wait';
+import { uploadOk } from '../../../tests/helpers/upload';
 
 // Two app processes of one deployment (one database, one Redis): `a` works the jobs and
 // recognises, `b` only serves. Each holds its own neighbour index; the bus keeps both current.
@@ -35,13 +36,7 @@ async function startProcess(workers: boolean): Promise<TestApp> {
   return t;
 }
 
-async function upload(c: TestClient, name: string, bytes: Buffer): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
-  const res = await c.post('/api/files', form);
-  expect(res.status).toBe(201);
-  return res.body.id;
-}
+const upload = async (c: TestClient, name: string, bytes: Buffer): Promise<number> => (await uploadOk(c, bytes, name, {}, 'image/jpeg')).id;
 
 const neighbours = async (c: TestClient, id: number): Promise<number[]> => (await c.get(`/api/files/${id}/similar`)).body.map((f: { id: number }) => f.id);
 

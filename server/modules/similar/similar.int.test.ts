@@ -4,22 +4,17 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileFingerprints, files } from '../../db/schema/index';
-import * as samples from '../../media/test-support/samples';
+import * as samples from '../../../tests/helpers/media-samples';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { eventually } from '../../../tests/helpers/wait';
+import { uploadOk } from '../../../tests/helpers/upload';
 
 const photos = path.resolve(import.meta.dirname, '../../../tests/fixtures/photos');
 const photo = (name: string) => fs.readFile(path.join(photos, name));
 
-async function upload(c: TestClient, name: string, bytes: Buffer, opts: { type?: string; isPublic?: boolean; tags?: string } = {}): Promise<{ id: number }> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: opts.type ?? 'image/jpeg' }), name);
-  form.append('tags', opts.tags ?? 'photo');
-  if (opts.isPublic === false) form.append('isPublic', 'false');
-  const res = await c.post('/api/files', form);
-  expect(res.status).toBe(201);
-  return res.body;
+function upload(c: TestClient, name: string, bytes: Buffer, opts: { type?: string; isPublic?: boolean; tags?: string } = {}): Promise<{ id: number }> {
+  return uploadOk(c, bytes, name, { tags: opts.tags ?? 'photo', ...(opts.isPublic === false ? { isPublic: 'false' } : {}) }, opts.type ?? 'image/jpeg');
 }
 
 const ids = (res: { body: { id: number }[] }) => res.body.map((f) => f.id);

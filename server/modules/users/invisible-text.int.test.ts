@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { controlCharsMessage } from '../../../contract/common';
 import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { newMember, signUp } from '../../../tests/helpers/test-client';
-import { createFolder, uploadOk } from '../folders/folder-test-support';
+import { createFolder, uploadOk } from '../../../tests/helpers/folders';
 
 // Issue 18: a right-to-left override (U+202E) or an isolate (U+2066–2069) in a name, bio, folder
 // text or message makes "gpj.exe" read as "exe.jpg" and hides text. Refused everywhere with 400.

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
-import { runFfmpeg } from '../ffmpeg';
+import { runFfmpeg } from '../../server/media/ffmpeg';
 
 export interface TempDir {
   dir: string;

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { AUDIO_SOURCE, CAMERA_MAKE, ffmpegSample, type TempDir } from './samples';
+import { AUDIO_SOURCE, CAMERA_MAKE, ffmpegSample, type TempDir } from './media-samples';
 
 /**
  * A picture whose orientation a test can check: left half red, right half blue, stored

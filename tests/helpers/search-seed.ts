@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { files, folders } from '../../db/schema/index';
+import type { Db } from '../../server/db/client';
+import { files, folders } from '../../server/db/schema/index';
 
 // Rows written straight to the database: search reads only columns, so no bytes need uploading.
 

@@ -2,10 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { files, folderCollaborators, folderFiles, folderInvites, folders } from '../../db/schema/index';
-import * as samples from '../../media/test-support/samples';
-import type { TestApp } from '../../../tests/helpers/test-app';
-import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { files, folderCollaborators, folderFiles, folderInvites, folders } from '../../server/db/schema/index';
+import * as samples from './media-samples';
+import type { TestApp } from './test-app';
+import { signUp, type TestClient } from './test-client';
+import { upload as uploadFile } from './upload';
 
 // Shared by the folder integration tests: the six actors of issue 10 and a snapshot of every
 // folder table, so a refused call can be proven to have changed nothing.
@@ -32,10 +33,7 @@ export async function castActors(t: TestApp): Promise<Cast> {
 
 /** A small GIF uploaded by this member; `extra` adds form fields (isPublic, folderId). */
 export async function upload(client: TestClient, name: string, extra: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(extra)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(await samples.gif())], { type: 'image/gif' }), name);
-  return client.post('/api/files', form);
+  return uploadFile(client, await samples.gif(), name, extra, 'image/gif');
 }
 
 export async function uploadOk(client: TestClient, name: string, extra: Record<string, string> = {}): Promise<number> {

@@ -8,14 +8,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
-import { openDatabase, type Database } from '../db/client';
-import { createLocalStorage } from '../storage/local-storage';
-import type { Storage } from '../storage/storage';
-import * as samples from '../media/test-support/samples';
-import { signUp, type TestClient } from '../../tests/helpers/test-client';
-import type { TestApp } from '../../tests/helpers/test-app';
-import { withDatabase } from '../../tests/helpers/test-db';
-import { EXCLUDED_TABLES } from './backup-format';
+import { openDatabase, type Database } from '../../server/db/client';
+import { createLocalStorage } from '../../server/storage/local-storage';
+import type { Storage } from '../../server/storage/storage';
+import * as samples from './media-samples';
+import { signUp, type TestClient } from './test-client';
+import type { TestApp } from './test-app';
+import { withDatabase } from './test-db';
+import { EXCLUDED_TABLES } from '../../server/backup/backup-format';
+import { uploadOk } from './upload';
 
 // Shared by the backup integration tests: a seeded instance, empty restore targets of either
 // kind, and the comparison of two instances (every table's rows and every object's bytes).
@@ -101,12 +102,7 @@ export async function emptyDiskStorage(): Promise<{ storage: Storage; dir: strin
 }
 
 export async function uploadFile(client: TestClient, name: string, data: Buffer, type: string, extra: Record<string, string> = {}): Promise<number> {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(extra)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(data)], { type }), name);
-  const res = await client.post('/api/files', form);
-  expect(res.status, res.text).toBe(201);
-  return res.body.id as number;
+  return (await uploadOk(client, data, name, extra, type)).id;
 }
 
 export type Seeded = { ana: Awaited<ReturnType<typeof signUp>>; bob: Awaited<ReturnType<typeof signUp>>; files: number[]; folderId: number; privateFileId: number };

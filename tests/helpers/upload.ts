@@ -1,0 +1,28 @@
+import { expect } from 'vitest';
+import type { TestClient, TestResponse } from './test-client';
+
+// One way for integration tests to upload: the form the upload dialog sends to POST /api/files
+// (its fields first, then the file). Tests about refusals take the raw answer (`upload`); the
+// rest take the created file (`uploadOk`), which has already been checked to be a 201.
+
+export type UploadFields = Record<string, string>;
+
+/** The multipart body of one upload; `bytes` null leaves the file out. Without `type` the part goes as application/octet-stream. */
+export function uploadForm(bytes: Uint8Array | null, filename: string, fields: UploadFields = {}, type?: string): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (bytes) form.append('file', new Blob([new Uint8Array(bytes)], type ? { type } : {}), filename);
+  return form;
+}
+
+/** POST /api/files as `client`; answers the response as it came. */
+export function upload(client: TestClient, bytes: Uint8Array | null, filename: string, fields: UploadFields = {}, type?: string): Promise<TestResponse> {
+  return client.post('/api/files', uploadForm(bytes, filename, fields, type));
+}
+
+/** POST /api/files as `client`, expecting 201; answers the created file. */
+export async function uploadOk<T = { id: number; [k: string]: any }>(client: TestClient, bytes: Uint8Array, filename: string, fields: UploadFields = {}, type?: string): Promise<T> {
+  const res = await upload(client, bytes, filename, fields, type);
+  expect(res.status, res.text).toBe(201);
+  return res.body as T;
+}
