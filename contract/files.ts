@@ -1,35 +1,9 @@
 import { z } from 'zod';
 import { idField, text } from './common';
+import { COMMENT_MAX, DESCRIPTION_MAX, fileMessages, normalizeTags, TAG_MAX_LENGTH, TAGS_PER_FILE } from './file-rules';
 
-export const TAG_MAX_LENGTH = 40;
-export const TAGS_PER_FILE = 20;
-export const FILE_NAME_MAX = 200;
-export const DESCRIPTION_MAX = 2000;
-export const COMMENT_MAX = 2000;
-
-export const fileMessages = {
-  tooLarge: (name: string) => `${name}: File too large (max 10MB)`,
-  unsupported: (name: string) => `${name}: File type not supported`,
-  noFile: 'Choose a file to upload',
-  tagTooLong: `Each tag must be ${TAG_MAX_LENGTH} characters or less`,
-  tooManyTags: `A file can have at most ${TAGS_PER_FILE} tags`,
-  commentRequired: 'Comment cannot be empty',
-  commentTooLong: `Comments must be ${COMMENT_MAX} characters or less`,
-  fileNotFound: 'File not found',
-  notOwner: 'Only the owner can change this file',
-  imagesOnly: 'Only images can be analyzed',
-} as const;
-
-/** Lower case, trimmed, de-duplicated (DESIGN.md); length rules are checked by `tagList`. */
-export function normalizeTags(input: string | string[]): string[] {
-  const parts = Array.isArray(input) ? input : input.split(',');
-  const out: string[] = [];
-  for (const raw of parts) {
-    const tag = raw.trim().toLowerCase().replace(/\s+/g, ' ');
-    if (tag && !out.includes(tag)) out.push(tag);
-  }
-  return out;
-}
+// The limits, messages and tag rule live without zod, for the client's first script (decision 023).
+export { COMMENT_MAX, DESCRIPTION_MAX, FILE_NAME_MAX, fileMessages, normalizeTags, playbackMessages, TAG_MAX_LENGTH, TAGS_PER_FILE } from './file-rules';
 
 export const tagList = z
   .array(text())
@@ -54,13 +28,6 @@ export const fileKind = z.enum(['image', 'video', 'audio', 'pdf', 'document']);
  */
 export const renditionState = z.enum(['none', 'processing', 'ready', 'failed']);
 export type RenditionState = z.infer<typeof renditionState>;
-
-/** What the client says while a rendition is made, and when it cannot be. */
-export const playbackMessages = {
-  processing: 'Processing…',
-  unplayableVideo: "This video can't be played here — download it",
-  unplayableAudio: "This audio can't be played here — download it",
-} as const;
 
 export const fileDto = z.object({
   id: z.number().int(),

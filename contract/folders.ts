@@ -1,35 +1,11 @@
 import { z } from 'zod';
 import { idField, text } from './common';
+import { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX, folderMessages, INVITE_MAX_DAYS } from './folder-limits';
 
 // Folders, collaborators and invites (spec 2 §3, §5, §7, §9; DESIGN.md "Who sees what").
 
-export const FOLDER_NAME_MAX = 100;
-export const FOLDER_DESCRIPTION_MAX = 500;
-/** Up to 4 images on a folder's cover (spec 2 §9). */
-export const FOLDER_PREVIEW_IMAGES = 4;
-/** Invites expire after 7 days unless the owner picks another expiry (DESIGN.md). */
-export const INVITE_DEFAULT_DAYS = 7;
-export const INVITE_MAX_DAYS = 30;
-
-export const folderMessages = {
-  nameRequired: 'Folder name is required',
-  nameTooLong: `Folder name must be less than ${FOLDER_NAME_MAX} characters`,
-  descriptionTooLong: `Description must be less than ${FOLDER_DESCRIPTION_MAX} characters`,
-  folderNotFound: 'Folder not found',
-  notOwner: 'Only the folder owner can do this',
-  notMember: "Only the folder's owner and collaborators can see who works on it",
-  notEditor: 'Only the folder owner or an editor can change its files',
-  adminOnly: 'Only admins can make a folder admin-only',
-  ownerRoleFixed: "The folder owner's role cannot be changed or removed",
-  collaboratorNotFound: 'Collaborator not found',
-  inviteNotFound: 'Invalid invite',
-  inviteExpired: 'This invite has expired',
-  inviteNotForYou: 'This invite is for another member',
-  inviteNotPending: 'This invite was already accepted, declined or revoked',
-  alreadyCollaborator: 'This member already collaborates on this folder',
-  alreadyInvited: 'This member already has a pending invite to this folder',
-  nothingToUpdate: 'Nothing to update',
-} as const;
+// The limits and messages live without zod, for the client's first script (decision 023).
+export { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX, FOLDER_PREVIEW_IMAGES, folderMessages, INVITE_DEFAULT_DAYS, INVITE_MAX_DAYS } from './folder-limits';
 
 /** A viewer's role on a folder; OWNER is the creator and is never stored as a collaborator. */
 export const folderRole = z.enum(['OWNER', 'EDITOR', 'VIEWER']);

@@ -21,3 +21,5 @@ export const SLIDESHOW_REFETCH_MS = 60_000;
 export const SLIDESHOW_STALE_MS = 50_000;
 export const CONTACT_SEND_DELAY_MS = 1000;
 export const LANDING_FILES = 20;
+/** The fewest characters a member search looks up (`GET /api/users/search/{term}`, spec 2 §7). */
+export const USER_SEARCH_MIN = 2;

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { pageQuery } from './common';
 import { inviteStatus } from './folders';
+import { notificationTypes } from './notification-paths';
+
+// The types, paths and messages live without zod, for the client's first script (decision 023).
+export { notificationMessages, notificationsApi, notificationTypes } from './notification-paths';
 
 // Notifications (spec 2 §2 Notifications and messages, §3 Notification, §4, §7; DESIGN.md
 // "Notifications"; docs/decisions/012-notifications.md).
 
-export const notificationTypes = ['like', 'comment', 'reply', 'view', 'save', 'follow', 'folder_invite', 'archive_ready'] as const;
 export const notificationType = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationType>;
 
@@ -49,17 +52,3 @@ export type NotificationPage = z.infer<typeof notificationPage>;
 
 /** PATCH …/{id}/read and PUT …/mark-all-read answer what is left unread. */
 export const unreadResponse = z.object({ unreadCount: z.number().int().min(0) });
-
-export const notificationsApi = {
-  list: '/api/notifications',
-  read: (id: number) => `/api/notifications/${id}/read`,
-  markAllRead: '/api/notifications/mark-all-read',
-  /** The notifications screen accepts and declines an invite by the notification's id (spec 2 §7). */
-  acceptInvite: (notificationId: number) => `/api/invites/${notificationId}/accept`,
-  declineInvite: (notificationId: number) => `/api/invites/${notificationId}/decline`,
-  events: '/api/events',
-} as const;
-
-export const notificationMessages = {
-  notFound: 'Notification not found',
-} as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** "More like this" (issue 22): neighbours end after this many, however far a member scrolls. */
-export const SIMILAR_MAX = 1_000;
+// The strings and limit live without zod, for the client's first script (decision 023).
+export { SIMILAR_MAX, similarStrings } from './similar-strings';
 
 export const similarQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -15,11 +15,3 @@ export const duplicateDto = z.object({
   duplicateOf: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type DuplicateDto = z.infer<typeof duplicateDto>;
-
-export const similarStrings = {
-  section: 'More like this',
-  action: 'Similar to this',
-  duplicateHint: 'Looks like a file you already uploaded',
-  searchTitle: 'Similar to',
-  empty: 'Nothing similar yet',
-} as const;

@@ -73,7 +73,7 @@ export const userCountResponse = z.object({ count: z.number().int() });
 export const userSearchParams = z.object({ term: text().trim().min(1).max(100) });
 
 /** `GET /api/users/search/{term}` (spec 2 §7): members the viewer may see, never their email. */
-export const USER_SEARCH_MIN = 2;
+export { USER_SEARCH_MIN } from './limits';
 export const userSearchResult = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -2,15 +2,13 @@ import Fastify from 'fastify';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
-import { wireJobServices } from './jobs/job-services';
+import { composeServices } from './composition';
 import { createJobQueue } from './jobs/queue';
+import { registerJobHandlers } from './jobs/register-handlers';
 import { logOptions } from './lib/log-options';
 import { openSharedState } from './lib/shared-state';
 import { createMailer } from './mail/mailer';
 import { createRecognizer } from './media/recognition/recognizer';
-import { createResetTokensRepo, createSessionsRepo } from './modules/auth/sessions.repo';
-import { feedWritingRepos } from './modules/files/feed-writes';
-import { createUsersRepo } from './modules/users/users.repo';
 import { createStorage } from './storage/create-storage';
 
 // `npm run worker`: works the job queue, serves no HTTP. At scale several of these run next to
@@ -33,20 +31,11 @@ const storage = createStorage(config);
 const recognizer = createRecognizer({ enabled: config.autotag, threads: config.recognitionThreads });
 const queue = createJobQueue(database, { log, work: true });
 if (!config.appSecret) log.warn('APP_SECRET is unset: unsubscribe links verify only on processes sharing this DATA_DIR');
-await wireJobServices({
-  config,
-  db: database.db,
-  queue,
-  users: createUsersRepo(database.db),
-  sessions: createSessionsRepo(database.db),
-  resetTokens: createResetTokensRepo(database.db),
-  feedWriting: feedWritingRepos(database.db, shared.bus),
-  mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log }),
-  storage,
-  recognizer,
-  live: shared.live,
-  log,
-});
+// The same services as the app process's (server/composition.ts), so a job does the same
+// writes and announces them on the same bus wherever it runs.
+const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log });
+const services = await composeServices({ config, database, queue, storage, mailer, recognizer, bus: shared.bus, live: shared.live, log });
+registerJobHandlers(queue, services);
 await queue.start();
 log.info(`Kaleido worker working jobs (${database.kind === 'pglite' ? `PGlite in ${config.pgliteDir}` : 'PostgreSQL'})`);
 

@@ -91,6 +91,7 @@ export async function restoreCommand(args: string[], config: Config = loadConfig
       const summary = await restoreArchive(path.resolve(file), { database, storage, tmpDir: await scratch(config), queueLog, log });
       log.info(`restored ${summary.objects} stored objects and the database (backup of ${summary.manifest.createdAt}, from ${summary.manifest.source})`);
       if (summary.requeued > 0) log.info(`${summary.requeued} images queued for recognition`);
+      if (summary.renditions > 0) log.info(`${summary.renditions} videos and audio queued for their web rendition`);
     } finally {
       await storage.close();
       await database.close();

@@ -296,4 +296,36 @@ describe('restore of a quiet instance', () => {
   }, 120_000);
 });
 
+describe('work the rows say is unfinished', () => {
+  it('is queued again on the restored instance: an image to recognise, a web rendition still pending', async () => {
+    const [image, pending] = seeded.files;
+    const before = (await t.database.db.execute(sql`select recognized_at, rendition_state from files where id in (${image}, ${pending}) order by id`)) as unknown as {
+      rows: { recognized_at: unknown; rendition_state: string | null }[];
+    };
+    // As a backup taken mid-work would find them (jobs are not in a backup); put back after.
+    await t.database.db.execute(sql`update files set recognized_at = null where id = ${image}`);
+    await t.database.db.execute(sql`update files set rendition_state = 'pending' where id = ${pending}`);
+    let file: string;
+    try {
+      file = await backupTo('mid-work.tar');
+    } finally {
+      await t.database.db.execute(sql`update files set recognized_at = ${before.rows[0].recognized_at} where id = ${image}`);
+      await t.database.db.execute(sql`update files set rendition_state = ${before.rows[1].rendition_state} where id = ${pending}`);
+    }
+    const { storage: target, dir } = await emptyDiskStorage();
+    const { database, summary } = await restoreInto(file, t.database.kind, target);
+    try {
+      expect(summary.renditions).toBe(1);
+      expect(summary.requeued).toBe(1);
+      const jobs = async (name: string) =>
+        ((await database.db.execute(sql`select data->>'fileId' as id from pgboss.job where name = ${name}`)) as unknown as { rows: { id: string }[] }).rows.map((r) => Number(r.id));
+      expect(await jobs('file.rendition')).toEqual([pending]);
+      expect(await jobs('file.uploaded')).toEqual([image]);
+    } finally {
+      await database.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
+
 export type { Seeded };

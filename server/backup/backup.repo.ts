@@ -24,3 +24,6 @@ export const USER_TABLES_SQL = `SELECT count(*) FROM pg_catalog.pg_tables WHERE 
 
 /** Images restored without a recognition result get their `file.uploaded` job again (jobs are not in a backup). */
 export const UNRECOGNISED_IMAGES_SQL = `SELECT id FROM public.files WHERE kind = 'image' AND recognized_at IS NULL ORDER BY id`;
+
+/** Videos and audio restored while their web rendition was being made get their `file.rendition` job again. */
+export const PENDING_RENDITIONS_SQL = `SELECT id FROM public.files WHERE rendition_state = 'pending' ORDER BY id`;

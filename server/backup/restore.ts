@@ -14,7 +14,7 @@ import { migrateDatabase, migrationsFolder } from '../db/migrate';
 import { createJobQueue } from '../jobs/queue';
 import type { Storage } from '../storage/storage';
 import { OBJECT_PREFIX, sha256Hex, type BackupManifest, type ManifestEntry } from './backup-format';
-import { UNRECOGNISED_IMAGES_SQL, USER_TABLES_SQL } from './backup.repo';
+import { PENDING_RENDITIONS_SQL, UNRECOGNISED_IMAGES_SQL, USER_TABLES_SQL } from './backup.repo';
 import type { BackupLog } from './backup';
 import { portableDump, type PortableDump } from './dump-text';
 import { hashing } from './tar-entries';
@@ -30,7 +30,8 @@ export type RestoreDeps = {
   queueLog: FastifyBaseLogger;
   log?: BackupLog;
 };
-export type RestoreSummary = { objects: number; rows: string; requeued: number; manifest: BackupManifest };
+/** `requeued`: images queued for recognition; `renditions`: files queued for their web rendition. */
+export type RestoreSummary = { objects: number; rows: string; requeued: number; renditions: number; manifest: BackupManifest };
 
 const SMALL_OBJECT = 1024 * 1024;
 const WRITE_AHEAD = 16;
@@ -178,19 +179,24 @@ export async function restoreArchive(file: string, deps: RestoreDeps): Promise<R
   await migrateTo(deps.database, manifest.migrations, deps.tmpDir);
   await loadDump(deps.database, portableDump((dump as Buffer).toString('utf8')));
   await migrateDatabase(deps.database);
-  const requeued = await requeueRecognition(deps.database, deps.queueLog);
-  return { objects: stored, rows: `${(dump as Buffer).length} bytes of SQL`, requeued, manifest };
+  const [requeued, renditions] = await requeueUnfinished(deps.database, deps.queueLog);
+  return { objects: stored, rows: `${(dump as Buffer).length} bytes of SQL`, requeued, renditions, manifest };
 }
 
-async function requeueRecognition(database: Database, log: FastifyBaseLogger): Promise<number> {
-  const result = (await database.db.execute(sql.raw(UNRECOGNISED_IMAGES_SQL))) as unknown as { rows: { id: number }[] };
-  if (result.rows.length === 0) return 0;
+/** Jobs are not in a backup: what the rows say is unfinished is queued again (recognition, web renditions). */
+async function requeueUnfinished(database: Database, log: FastifyBaseLogger): Promise<[number, number]> {
+  const ids = async (query: string) =>
+    ((await database.db.execute(sql.raw(query))) as unknown as { rows: { id: number }[] }).rows.map((row) => ({ fileId: Number(row.id) }));
+  const images = await ids(UNRECOGNISED_IMAGES_SQL);
+  const media = await ids(PENDING_RENDITIONS_SQL);
+  if (images.length + media.length === 0) return [0, 0];
   const queue = createJobQueue(database, { log, work: false });
   await queue.start();
   try {
-    await queue.sendMany('file.uploaded', result.rows.map((row) => ({ fileId: Number(row.id) })));
+    if (images.length) await queue.sendMany('file.uploaded', images);
+    if (media.length) await queue.sendMany('file.rendition', media);
   } finally {
     await queue.stop();
   }
-  return result.rows.length;
+  return [images.length, media.length];
 }

@@ -15,6 +15,9 @@ import type { NotificationMailService } from '../modules/notification-mail/notif
 import type { NotificationEvents } from '../modules/notifications/notification-events';
 import { registerNotificationJobs } from '../modules/notifications/notifications.jobs';
 import type { LiveHub } from '../live/live-hub';
+import type { Storage } from '../storage/storage';
+import type { StoredKeysRepo } from '../storage/stored-keys.repo';
+import { registerSweepJobs } from '../storage/sweep-jobs';
 import type { JobQueue } from './queue';
 
 export type JobServices = {
@@ -30,11 +33,19 @@ export type JobServices = {
   notificationEvents: NotificationEvents;
   /** Live events a job publishes reach members' streams on every app process (Redis hub at scale). */
   live: LiveHub;
+  /** The periodic sweep of storage debris. */
+  storage: Storage;
+  storedKeys: StoredKeysRepo;
+  config: { tmpDir: string };
   log: FastifyBaseLogger;
 };
 
-/** Every domain's handlers, for the app process and `npm run worker` alike. */
+/**
+ * Every domain's handlers, for the app process and `npm run worker` alike, with the services of
+ * the composition root (server/composition.ts).
+ */
 export function registerJobHandlers(queue: JobQueue, s: JobServices): void {
+  registerSweepJobs(queue, { storedKeys: s.storedKeys, storage: s.storage, tmpDir: s.config.tmpDir, log: s.log });
   registerFileJobs(queue, s.tagging);
   registerRenditionJobs(queue, s.rendition);
   registerMailJobs(queue, s.mailer);

@@ -1,17 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import { sweepDebris } from './startup-sweep';
 import type { Storage } from './storage';
-import { createStoredKeysRepo } from './stored-keys.repo';
+import type { StoredKeysRepo } from './stored-keys.repo';
 
 /**
  * `debris-sweep.due`, every ten minutes: the start-up sweep again, on whichever process takes the
  * job. Storage is shared, so its orphans are swept for everyone; scratch space is that process's.
  */
-export function registerSweepJobs(queue: JobQueue, d: { db: Db; storage: Storage; tmpDir: string; log: FastifyBaseLogger }): void {
-  const { referencedKeys } = createStoredKeysRepo(d.db);
+export function registerSweepJobs(queue: JobQueue, d: { storedKeys: StoredKeysRepo; storage: Storage; tmpDir: string; log: FastifyBaseLogger }): void {
   queue.work('debris-sweep.due', async () => {
-    await sweepDebris({ storage: d.storage, tmpDir: d.tmpDir, referencedKeys, log: d.log });
+    await sweepDebris({ storage: d.storage, tmpDir: d.tmpDir, referencedKeys: d.storedKeys.referencedKeys, log: d.log });
   });
 }

@@ -12,7 +12,7 @@ import { createNotifier } from '../../server/modules/notifications/notifier';
 
 const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 
-/** The event handlers as job-services.ts builds them, over `db` (a query-counting one), with the app's queue and live hub. */
+/** The event handlers as server/composition.ts builds them, over `db` (a query-counting one), with the app's queue and live hub. */
 export function eventsOver(t: TestApp, db: Db) {
   const repo = createNotificationsRepo(db);
   const folders = createFoldersRepo(db);

@@ -253,7 +253,8 @@ describe(`two app processes, one worker, PostgreSQL, Redis${withS3 ? ', S3' : ''
     expect((await job()).state).toBe('active');
 
     worker = await startWorker(workerDir);
-    for (const until = Date.now() + 150_000; !(await recognized()); await new Promise((r) => setTimeout(r, 500))) {
+    // The result commits a moment before pg-boss records the job as completed: wait for both.
+    for (const until = Date.now() + 150_000; !(await recognized()) || (await job()).state !== 'completed'; await new Promise((r) => setTimeout(r, 500))) {
       if (Date.now() > until) throw new Error(`the job did not complete: ${JSON.stringify(await job())}\n${logsOf(worker)}`);
     }
     expect((await job()).state).toBe('completed');

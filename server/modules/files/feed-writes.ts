@@ -1,10 +1,7 @@
-import { afterWrites } from '../../lib/after-writes';
 import { ALL, type InvalidationBus, type InvalidationTopic } from '../../lib/invalidation-bus';
-import { createFilesRepo, type FileRow, type NewFile } from './files.repo';
-import { createRecognitionRepo } from './recognition.repo';
+import type { FileRow, NewFile } from './files.repo';
 import { addedKey } from './reads/public-head';
 import { addedEmbeddingKey, removedKey } from '../similar/similar-index';
-import type { Db } from '../../db/client';
 
 export type Announce = (topic: InvalidationTopic, key: number | string) => Promise<void>;
 
@@ -65,27 +62,19 @@ export function folderWriteTopics(announce: Announce, quiet: readonly string[] =
 }
 
 /**
- * The file repositories whose writes change what readers see, wrapped to announce it: the app
- * process and `npm run worker` (recognition results) both build them here, so a tag written by
- * a worker reaches every app process's caches.
+ * A claim or a release changes nothing a card shows; a recorded result does (an NSFW flag also
+ * takes the file off visitors' pages). Written by the app process and `npm run worker` alike, so
+ * a tag a worker writes reaches every app process's caches.
  */
-export function feedWritingRepos(db: Db, bus: InvalidationBus) {
-  const announce = announcer(bus);
-  return {
-    announce,
-    files: afterWrites(createFilesRepo(db), fileWriteTopics(announce)),
-    // A claim or a release changes nothing a card shows; a recorded result does (an NSFW flag
-    // also takes the file off visitors' pages).
-    recognition: afterWrites(createRecognitionRepo(db), (method, args, row) => {
-      if (method === 'recordFingerprint') {
-        const [file, fingerprint] = args as [{ id: number }, { embedding: unknown }];
-        return fingerprint.embedding ? announce('embeddings', addedEmbeddingKey(file.id)) : undefined;
-      }
-      if (method !== 'record' || !row) return undefined;
-      const found = args[1] as { isNsfw: boolean; fingerprint?: { embedding: unknown } | null };
-      const id = (row as FileRow).id;
-      return Promise.all([announce('file', id), found.isNsfw && announce('skeleton', ALL), found.fingerprint?.embedding && announce('embeddings', addedEmbeddingKey(id))]);
-    }),
+export function recognitionWriteTopics(announce: Announce) {
+  return (method: string, args: unknown[], row: unknown): Promise<unknown> | undefined => {
+    if (method === 'recordFingerprint') {
+      const [file, fingerprint] = args as [{ id: number }, { embedding: unknown }];
+      return fingerprint.embedding ? announce('embeddings', addedEmbeddingKey(file.id)) : undefined;
+    }
+    if (method !== 'record' || !row) return undefined;
+    const found = args[1] as { isNsfw: boolean; fingerprint?: { embedding: unknown } | null };
+    const id = (row as FileRow).id;
+    return Promise.all([announce('file', id), found.isNsfw && announce('skeleton', ALL), found.fingerprint?.embedding && announce('embeddings', addedEmbeddingKey(id))]);
   };
 }
-export type FeedWritingRepos = ReturnType<typeof feedWritingRepos>;

@@ -3,7 +3,7 @@ import { normalizeTags, TAG_MAX_LENGTH, TAGS_PER_FILE } from '../../../contract/
 import type { Db } from '../../db/client';
 import { fileFingerprints, files } from '../../db/schema/index';
 import type { ImageFingerprint } from '../../media/recognition/near-duplicate';
-import { createFingerprintsRepo } from '../similar/fingerprints.repo';
+import type { FingerprintsRepo } from '../similar/fingerprints.repo';
 import type { FileRow } from './files.repo';
 
 /**
@@ -17,8 +17,7 @@ export const CLAIM_STALE_MS = 30_000;
  * The once-per-image bookkeeping of recognition. Whoever recognises (the `file.uploaded` job or
  * analyze-tags) first takes the claim with a conditional UPDATE, so two never run on one image.
  */
-export function createRecognitionRepo(db: Db) {
-  const fingerprints = createFingerprintsRepo(db);
+export function createRecognitionRepo(db: Db, fingerprints: Pick<FingerprintsRepo, 'record'>) {
   return {
     /** The row when this caller now owns the work; null when it ran already, someone else runs it, or it is no image. */
     async claim(fileId: number): Promise<FileRow | null> {

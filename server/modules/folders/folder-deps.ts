@@ -7,7 +7,7 @@ import type { FolderFilesRepo } from './folder-files.repo';
 import type { FoldersRepo, LoadedFolder } from './folders.repo';
 import type { InvitesRepo } from './invites.repo';
 
-/** What every folder route file needs; built once in server/app.ts. */
+/** What every folder route file needs; built once in server/composition.ts. */
 export type FolderDeps = {
   folders: FoldersRepo;
   links: FolderFilesRepo;

@@ -8,7 +8,7 @@ import { assertCanManage } from '../../access/folder-access';
 import { requireUser } from '../../plugins/session';
 import { folderTags as tags, visibleFolder, type FolderDeps } from './folder-deps';
 import { toInviteDto } from './folders.presenter';
-import { createInviteService, type InviteRef } from './invites.service';
+import type { InviteRef, InviteService } from './invites.service';
 import type { UserRow } from '../users/users.repo';
 
 const refusals = { 403: errorResponse, 404: errorResponse };
@@ -16,9 +16,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const NOTIFICATION_ID = /^[1-9][0-9]{0,9}$/;
 
 /** Invite links: created, listed and revoked by the folder's owner; read, accepted or declined by token. */
-export async function invitesRoutes(app: FastifyInstance, d: FolderDeps): Promise<void> {
+export async function invitesRoutes(app: FastifyInstance, d: FolderDeps & { inviteService: InviteService }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const invites = createInviteService(d);
+  const invites = d.inviteService;
 
   r.get('/api/folders/:id/invites', { schema: { tags, params: idParam, response: { 200: inviteList, ...refusals } } }, async (request) => {
     const user = requireUser(request);

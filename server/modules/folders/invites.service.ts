@@ -109,3 +109,4 @@ export function createInviteService(d: FolderDeps) {
     },
   };
 }
+export type InviteService = ReturnType<typeof createInviteService>;

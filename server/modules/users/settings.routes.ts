@@ -9,13 +9,10 @@ import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, Validat
 import { requireUser } from '../../plugins/session';
 import { InvalidStorageKeyError, StorageNotFoundError, type Storage } from '../../storage/storage';
 import { AVATAR_PREFIX, isAvatarName } from './avatar';
-import type { JobQueue } from '../../jobs/queue';
-import type { SessionsRepo } from '../auth/sessions.repo';
-import { createSettingsService } from './settings.service';
+import type { SettingsService } from './settings.service';
 import { toCurrentUser } from './users.presenter';
-import type { UsersRepo } from './users.repo';
 
-type Deps = { users: UsersRepo; sessions: SessionsRepo; storage: Storage; queue: JobQueue };
+type Deps = { settings: SettingsService; storage: Storage };
 
 const tags = ['settings'];
 const refusals = { 400: errorResponse, 401: errorResponse, 409: errorResponse };
@@ -24,7 +21,7 @@ const AVATAR_FIELD = 'avatar';
 /** The settings screen's calls (spec 1 §7) plus stored preferences and avatar serving. */
 export async function settingsRoutes(app: FastifyInstance, d: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const settings = createSettingsService({ ...d, log: app.log });
+  const { settings } = d;
 
   r.put(settingsApi.profile, { config: { budget: 'account' }, schema: { tags, body: profileBody, response: { 200: currentUser, ...refusals } } }, async (request) => {
     const user = requireUser(request);

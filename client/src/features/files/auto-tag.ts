@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { normalizeTags, TAGS_PER_FILE, type FileDto } from '@contract/files';
+import type { FileDto } from '@contract/files';
+import { normalizeTags, TAGS_PER_FILE } from '@contract/file-rules';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, withRetryAfter } from '@/lib/api';
 import { refreshFileLists } from './file-queries';

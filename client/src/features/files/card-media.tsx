@@ -1,6 +1,7 @@
 import { ImageOff, LoaderCircle, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { playbackMessages, type FileDto } from '@contract/files';
+import { playbackMessages } from '@contract/file-rules';
+import type { FileDto } from '@contract/files';
 import { mediaUrl } from '@/lib/media';
 import { cn } from '@/lib/utils';
 import { iconForFile, KIND_GRADIENTS, typeLabel } from './file-kind';

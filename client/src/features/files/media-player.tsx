@@ -1,6 +1,7 @@
 import { Download, FileWarning, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { playbackMessages, type FileDto } from '@contract/files';
+import { playbackMessages } from '@contract/file-rules';
+import type { FileDto } from '@contract/files';
 import { buttonVariants } from '@/components/ui/button';
 import { mediaUrl } from '@/lib/media';
 import { cn } from '@/lib/utils';

@@ -1,5 +1,5 @@
 import type { FileRejection } from 'react-dropzone';
-import { fileMessages } from '@contract/files';
+import { fileMessages } from '@contract/file-rules';
 import { FILE_MAX_BYTES } from '@contract/limits';
 
 /**

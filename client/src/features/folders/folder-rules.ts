@@ -1,5 +1,5 @@
-import { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX, folderMessages as contractMessages } from '@contract/folders';
-import { USER_SEARCH_MIN } from '@contract/users';
+import { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX, folderMessages as contractMessages } from '@contract/folder-limits';
+import { USER_SEARCH_MIN } from '@contract/limits';
 import type { FolderDto, FolderRole, InviteDto } from './folder-types';
 
 export { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX };

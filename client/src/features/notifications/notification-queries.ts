@@ -1,7 +1,8 @@
 import { useLocation } from 'wouter';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@contract/limits';
-import { notificationsApi, type NotificationDto, type NotificationPage } from '@contract/notifications';
+import { notificationsApi } from '@contract/notification-paths';
+import type { NotificationDto, NotificationPage } from '@contract/notifications';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
 import { getJson } from '@/lib/paging';

@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import { Link } from 'wouter';
-import { similarStrings } from '@contract/similar';
+import { similarStrings } from '@contract/similar-strings';
 import { toast } from '@/components/ui/use-toast';
 
 type Original = { id: number; name: string };

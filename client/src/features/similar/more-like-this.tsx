@@ -1,7 +1,7 @@
 import { Images } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { FileDto } from '@contract/files';
-import { similarStrings } from '@contract/similar';
+import { similarStrings } from '@contract/similar-strings';
 import { Spinner } from '@/components/ui/spinner';
 import { MasonryGrid, useColumnCount } from '@/features/files/masonry-grid';
 import { useNearViewport } from '@/features/files/use-near-viewport';

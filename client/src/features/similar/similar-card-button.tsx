@@ -1,7 +1,7 @@
 import { ScanSearch } from 'lucide-react';
 import { Link } from 'wouter';
 import type { FileDto } from '@contract/files';
-import { similarStrings } from '@contract/similar';
+import { similarStrings } from '@contract/similar-strings';
 
 /** The image card's "Similar to this" action (issue 22): opens /search?similar={id}. */
 export function SimilarCardButton({ file }: { file: Pick<FileDto, 'id' | 'name'> }) {

@@ -2,7 +2,7 @@ import { ArrowLeft, ScanSearch } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { CurrentUser } from '@contract/users';
-import { similarStrings } from '@contract/similar';
+import { similarStrings } from '@contract/similar-strings';
 import { AppLayout } from '@/components/layout/app-layout';
 import { buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
