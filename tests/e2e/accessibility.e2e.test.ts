@@ -1,15 +1,13 @@
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { files } from '../../server/db/schema';
-import { launchBrowser } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { signUpInBrowser, useBrowserApp } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
-const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/accessibility');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const PHONE_WIDTH = 360;
@@ -18,39 +16,18 @@ type Theme = 'light' | 'dark';
 type Screen = { name: string; open: (page: Page) => Promise<void> };
 type Finding = { screen: string; rule: string; impact: string; help: string; targets: string[] };
 
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
 /** A context in the given theme: the device setting and the stored choice agree, as after a pick in the menu. */
-async function themedContext(theme: Theme, width = 1280): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
-  await context.addInitScript((value) => window.localStorage.setItem('kaleido-theme', value), theme);
-  return context;
+function themedContext(theme: Theme, width = 1280): Promise<BrowserContext> {
+  return t.context({ width, theme });
 }
 
-async function upload(page: Page, photo: string, name: string): Promise<number> {
-  const res = await page.request.post(`${t.url}/api/files`, {
-    headers: { Origin: t.url },
-    multipart: { name, description: `A photo called ${name}`, tags: 'e2e, photo', isPublic: 'true', file: { name: photo, mimeType: 'image/jpeg', buffer: await readFile(path.join(PHOTOS, photo)) } },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
+const upload = (page: Page, photo: string, name: string) => t.upload(page, photo, { name, description: `A photo called ${name}`, tags: 'e2e, photo' });
 
 /** Signs a member up in the context and gives them three photos, the first flagged NSFW so the guard is audited too. */
 async function memberWithFiles(page: Page): Promise<number[]> {
-  const res = await page.request.post(`${t.url}/api/register`, { data: newMember({ firstName: 'Ada', lastName: 'Audit' }), headers: { Origin: t.url } });
-  expect(res.status()).toBe(201);
+  await signUpInBrowser(page, t.url, newMember({ firstName: 'Ada', lastName: 'Audit' }));
   const ids = [await upload(page, 'grass.jpg', 'Grass'), await upload(page, 'chelsea-cat.jpg', 'Chelsea'), await upload(page, 'coffee-cup.jpg', 'Coffee')];
   await t.database.db.update(files).set({ isNsfw: true }).where(eq(files.id, ids[0]));
   return ids;

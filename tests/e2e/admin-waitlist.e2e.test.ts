@@ -1,34 +1,19 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../../server/lib/app-secret';
 import { createUnsubscribeToken } from '../../server/modules/notification-mail/unsubscribe-token';
-import { launchBrowser, signUpInBrowser, waitForToast } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/admin-waitlist');
-let t: TestApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const t = useBrowserApp({ REGISTRATION: 'waitlist', AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: 'chief@example.com' });
 
 beforeAll(async () => {
-  t = await startTestApp({ REGISTRATION: 'waitlist', AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: 'chief@example.com' });
-  browser = await launchBrowser();
   await fs.mkdir(SHOTS, { recursive: true });
 });
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await t?.close();
-});
 
-async function context(colorScheme: 'light' | 'dark' = 'light', width = 1280) {
-  const c = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-  contexts.push(c);
-  return c.newPage();
-}
+const context = (colorScheme: 'light' | 'dark' = 'light', width = 1280) => t.page({ width, colorScheme });
 
 describe('admin waitlist', () => {
   it('an admin approves an application on /admin and the applicant can then sign in', async () => {

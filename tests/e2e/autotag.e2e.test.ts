@@ -1,30 +1,17 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { files } from '../../server/db/schema/index';
-import { launchBrowser, signUpInBrowser } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { PHOTOS, signUpInBrowser, useBrowserApp } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
-
-const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
 
 // The real recognition model (AUTOTAG on): an image uploaded in the browser is analysed a
 // second later and its suggested tags are saved quietly, then shown on the file.
-let t: TestApp;
-let browser: Browser;
-beforeAll(async () => {
-  t = await startTestApp({ AUTOTAG: 'on' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const t = useBrowserApp({ AUTOTAG: 'on' });
 
 describe('automatic tagging in the upload flow', () => {
   it('tags the cat photo with cat, and the tag chip leads to search', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await t.page({ width: 1280 });
     await signUpInBrowser(page, t.url, newMember());
     await page.goto(t.url);
     await page.getByRole('button', { name: 'Upload files' }).click();

@@ -1,43 +1,21 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import yauzl from 'yauzl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signUpInBrowser, waitForToast } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { PHOTOS, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
 // Issue 23: a member asks for their data in Settings, is told when it is ready, downloads the
 // zip, and finds their own files in it and nothing private of anyone else.
 
-const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/data-archive');
 
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-function context(width: number, colorScheme: 'light' | 'dark'): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: 900 }, colorScheme, acceptDownloads: true });
-}
+const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' }, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
 
 async function uploadPhoto(page: Page, name: string, photo: string, isPublic: boolean): Promise<Buffer> {
-  const buffer = await readFile(path.join(PHOTOS, photo));
-  const res = await page.request.post(`${t.url}/api/files`, {
-    headers: { Origin: t.url },
-    multipart: { name, isPublic: String(isPublic), file: { name: photo, mimeType: 'image/jpeg', buffer } },
-  });
-  expect(res.status()).toBe(201);
-  return buffer;
+  await t.upload(page, photo, { name, isPublic: String(isPublic) });
+  return readFile(path.join(PHOTOS, photo));
 }
 
 function zipNames(bytes: Buffer): Promise<Map<string, Buffer>> {
@@ -66,8 +44,8 @@ async function shot(page: Page, name: string): Promise<void> {
 
 describe('Download my data', () => {
   it('requests, is notified, downloads their own files and nothing private of another member', async () => {
-    const mine = await context(1280, 'light');
-    const theirs = await context(390, 'dark');
+    const mine = await t.context({ width: 1280, colorScheme: 'light', acceptDownloads: true });
+    const theirs = await t.context({ width: 390, colorScheme: 'dark', acceptDownloads: true });
     const page = await mine.newPage();
     const other = await theirs.newPage();
     await signUpInBrowser(page, t.url, newMember({ firstName: 'Dana', lastName: 'Data' }));

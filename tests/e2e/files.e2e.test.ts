@@ -1,32 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { newMember } from '../helpers/test-client';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHOTOS, useBrowserApp } from '../helpers/browser';
 
-const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
-
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const t = useBrowserApp();
 
 async function signedInPage(width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const res = await page.request.post(`${t.url}/api/register`, { data: newMember({ firstName: 'Uma', lastName: 'Uploader' }), headers: { Origin: t.url } });
-  expect(res.status()).toBe(201);
-  return page;
+  return (await t.member({ width, as: { firstName: 'Uma', lastName: 'Uploader' } })).page;
 }
 
 describe('files journey', () => {

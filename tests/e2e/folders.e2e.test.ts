@@ -1,43 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signUpInBrowser, waitForToast } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PHOTOS, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
-const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/folders');
 
-let t: TestApp;
-let browser: Browser;
+const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-function context(width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-}
-
-function register(page: Page, member: Record<string, string>): Promise<number> {
-  return signUpInBrowser(page, t.url, member);
-}
-
-async function uploadPhoto(page: Page, photo: string, name: string): Promise<number> {
-  const res = await page.request.post(`${t.url}/api/files`, {
-    headers: { Origin: t.url },
-    multipart: { name, description: '', tags: 'e2e', isPublic: 'true', file: { name: photo, mimeType: 'image/jpeg', buffer: await readFile(path.join(PHOTOS, photo)) } },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
+const uploadPhoto = (page: Page, photo: string, name: string) => t.upload(page, photo, { name, description: '', tags: 'e2e' });
 
 /** Drops a photo on an element as a browser does: dragenter, dragover, drop with the file in a DataTransfer. */
 async function dropPhoto(page: Page, testId: string, photo: string): Promise<void> {
@@ -69,9 +41,9 @@ async function shot(page: Page, name: string): Promise<void> {
 
 describe('folders journey', () => {
   it('creates a folder, saves a file from a card, invites by link, the editor drops a file in, the owner sees it', async () => {
-    const ownerContext = await context();
+    const ownerContext = await t.context();
     const owner = await ownerContext.newPage();
-    await register(owner, newMember({ firstName: 'Olive', lastName: 'Owner' }));
+    await signUpInBrowser(owner, t.url, newMember({ firstName: 'Olive', lastName: 'Owner' }));
     await uploadPhoto(owner, 'coffee-cup.jpg', 'Morning cup');
 
     // Create a folder from the avatar menu.
@@ -123,10 +95,10 @@ describe('folders journey', () => {
 
     // A second member opens the link signed out, is asked to sign in, comes back and accepts.
     const editorMember = newMember({ firstName: 'Eddie', lastName: 'Editor' });
-    const setup = await context();
-    await register(await setup.newPage(), editorMember);
+    const setup = await t.context();
+    await signUpInBrowser(await setup.newPage(), t.url, editorMember);
     await setup.close();
-    const editorContext = await context(1024);
+    const editorContext = await t.context({ width: 1024 });
     const editor = await editorContext.newPage();
     await editor.goto(link);
     await editor.getByRole('heading', { name: 'Lisbon trip' }).waitFor();
@@ -170,7 +142,7 @@ describe('folders journey', () => {
     await owner.getByRole('button', { name: 'Go Back' }).waitFor();
 
     // Dark and phone looks of the same screens, for review.
-    const darkContext = await browser.newContext({ viewport: { width: 360, height: 800 }, colorScheme: 'dark', storageState: await ownerContext.storageState() });
+    const darkContext = await t.browser.newContext({ viewport: { width: 360, height: 800 }, colorScheme: 'dark', storageState: await ownerContext.storageState() });
     await darkContext.addInitScript(() => window.localStorage.setItem('kaleido-theme', 'dark'));
     const dark = await darkContext.newPage();
     await dark.goto(folderUrl);
@@ -185,9 +157,9 @@ describe('folders journey', () => {
   });
 
   it('adds from the file page, saves from the detail dialog and by Enter on a card, shows an empty folder, deletes it', async () => {
-    const ownerContext = await context();
+    const ownerContext = await t.context();
     const page = await ownerContext.newPage();
-    await register(page, newMember({ firstName: 'Sam', lastName: 'Saver' }));
+    await signUpInBrowser(page, t.url, newMember({ firstName: 'Sam', lastName: 'Saver' }));
     const fileId = await uploadPhoto(page, 'chelsea-cat.jpg', 'Chelsea');
     const made = await page.request.post(`${t.url}/api/folders`, { data: { name: 'Cats', isPublic: true }, headers: { Origin: t.url } });
     expect(made.status()).toBe(201);
@@ -261,7 +233,7 @@ describe('folders journey', () => {
     expect((await page.request.get(`${t.url}/api/folders/${empty.id}`)).status()).toBe(404);
 
     // Phone, dark: the Create New Folder dialog from the avatar menu.
-    const dark = await browser.newContext({ viewport: { width: 360, height: 800 }, colorScheme: 'dark', storageState: await ownerContext.storageState() });
+    const dark = await t.browser.newContext({ viewport: { width: 360, height: 800 }, colorScheme: 'dark', storageState: await ownerContext.storageState() });
     await dark.addInitScript(() => window.localStorage.setItem('kaleido-theme', 'dark'));
     const phone = await dark.newPage();
     await phone.goto(t.url);

@@ -1,40 +1,16 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signUpInBrowser } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { newMember } from '../helpers/test-client';
+import { describe, expect, it } from 'vitest';
+import { useBrowserApp } from '../helpers/browser';
 
 // Issue 20's page speed, as the browser sees it: scripts and styles arrive brotli-compressed
 // and cached for a year; a member's home asks for its first calls at once, each only once (the
 // preloads are used, not fetched twice); the pictures above the fold are fetched with priority.
 
-const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
 describe('the home feed on a phone', () => {
   it('loads compressed assets, uses its preloads once, and fetches the pictures above the fold with priority', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    await signUpInBrowser(page, t.url, newMember({ firstName: 'Pia' }));
-    for (const photo of ['grass.jpg', 'coffee-cup.jpg']) {
-      const res = await page.request.post(`${t.url}/api/files`, {
-        headers: { origin: t.url },
-        multipart: { isPublic: 'true', file: { name: photo, mimeType: 'image/jpeg', buffer: await readFile(path.join(PHOTOS, photo)) } },
-      });
-      expect(res.status()).toBe(201);
-    }
+    const { page } = await t.member({ width: 390, height: 844, as: { firstName: 'Pia' } });
+    for (const photo of ['grass.jpg', 'coffee-cup.jpg']) await t.upload(page, photo);
 
     const requested: string[] = [];
     const assets: Array<{ url: string; encoding?: string; cache?: string; bytes: number }> = [];
@@ -65,6 +41,6 @@ describe('the home feed on a phone', () => {
     // In a phone's single column the second picture is above the fold too (Lighthouse's largest paint).
     const second = page.getByTestId('file-card').nth(1).locator('img:not([aria-hidden])');
     await expect.poll(() => second.getAttribute('fetchpriority')).toBe('high');
-    await context.close();
+    await page.context().close();
   }, 90_000);
 });

@@ -1,26 +1,14 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signUpInBrowser, waitForToast } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { newMember } from '../helpers/test-client';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserApp, waitForToast } from '../helpers/browser';
 
 // Issue 20: the owner invites members picked by name from the Collaborate dialog. Each gets a
 // folder_invite notification live; until they accept they see nothing; the owner's open dialog
 // follows every answer without a reload; a revoked invite cannot be accepted.
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/invite-by-name');
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
 function poll<T>(read: () => Promise<T> | T, timeout = 15_000) {
   return expect.poll(read, { timeout });
@@ -32,10 +20,8 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 async function member(width: number, first: string, last: string, colorScheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page; id: number }> {
-  const context = await browser.newContext({ viewport: { width, height: 860 }, colorScheme });
-  const page = await context.newPage();
-  const id = await signUpInBrowser(page, t.url, newMember({ firstName: first, lastName: last }));
-  return { context, page, id };
+  const { page, id } = await t.member({ width, height: 860, colorScheme, as: { firstName: first, lastName: last } });
+  return { context: page.context(), page, id };
 }
 
 /** Picks a member in the open Collaborate dialog by name, with a role, and sends the invite. */

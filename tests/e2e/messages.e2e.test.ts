@@ -1,8 +1,7 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signUpInBrowser, waitForToast } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
 // Direct messages on /notifications (issue 12): a profile's Message button opens the thread,
@@ -11,21 +10,7 @@ import { newMember } from '../helpers/test-client';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/messages');
 
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-function context(width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-}
+const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300);
@@ -53,8 +38,8 @@ function thread(page: Page) {
 describe('messages', () => {
   it('opens a thread from a profile, sends with Enter, and the other member reads and answers', async (ctx) => {
     const suffix = Date.now().toString(36).slice(-5);
-    const anaPage = await (await context()).newPage();
-    const benPage = await (await context(1280, 'dark')).newPage();
+    const anaPage = await (await t.context()).newPage();
+    const benPage = await (await t.context({ width: 1280, colorScheme: 'dark' })).newPage();
     const anaId = await signUpInBrowser(anaPage, t.url, newMember({ username: `ana_${suffix}`, firstName: 'Ana', lastName: 'Lima' }));
     const benId = await signUpInBrowser(benPage, t.url, newMember({ username: `ben_${suffix}`, firstName: 'Ben', lastName: 'Stone' }));
 
@@ -103,9 +88,9 @@ describe('messages', () => {
 
   it('New Message searches above 2 characters, sends, toasts and opens the thread; on a phone list and thread take turns', async (ctx) => {
     const suffix = Date.now().toString(36).slice(-5);
-    const page = await (await context(390)).newPage();
+    const page = await (await t.context({ width: 390 })).newPage();
     await signUpInBrowser(page, t.url, newMember({ username: `cleo_${suffix}`, firstName: 'Cleo', lastName: 'Park' }));
-    const other = await (await context()).newPage();
+    const other = await (await t.context()).newPage();
     await signUpInBrowser(other, t.url, newMember({ username: `dario_${suffix}`, firstName: 'Dario', lastName: 'Reyes' }));
 
     await page.goto(`${t.url}/notifications`);
@@ -130,9 +115,9 @@ describe('messages', () => {
   });
 
   it('loads older messages when the thread is scrolled to the top, each once and in order', async (ctx) => {
-    const page = await (await context()).newPage();
+    const page = await (await t.context()).newPage();
     const eliId = await signUpInBrowser(page, t.url, newMember({ firstName: 'Eli', lastName: 'Moss' }));
-    const friend = await (await context()).newPage();
+    const friend = await (await t.context()).newPage();
     const friendId = await signUpInBrowser(friend, t.url, newMember({ firstName: 'Fay', lastName: 'Hart' }));
     for (let i = 1; i <= 45; i += 1) {
       const res = await friend.request.post(`${t.url}/api/messages`, { data: { recipientId: eliId, content: `note ${i}` }, headers: { origin: t.url } });

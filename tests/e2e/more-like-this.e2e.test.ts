@@ -2,27 +2,20 @@ import fs from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { and, inArray, isNotNull } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../server/db/schema/index';
-import { launchBrowser, signUpInBrowser, waitForToast } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { PHOTOS, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember, signUp, type TestClient } from '../helpers/test-client';
 import { eventually } from '../helpers/wait';
+import { uploadOk } from '../helpers/upload';
 
-const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
 const photo = (name: string) => fs.readFile(path.join(PHOTOS, name));
 // SCREENSHOTS=dir saves what the member sees (light, dark, 390 px) for a human to look at.
 const SHOTS = process.env.SCREENSHOTS;
 
-async function upload(c: TestClient, name: string, bytes: Buffer): Promise<number> {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
-  const res = await c.post('/api/files', form);
-  if (res.status !== 201) throw new Error(`upload failed: ${res.status}`);
-  return res.body.id;
-}
+const upload = async (c: TestClient, name: string, bytes: Buffer): Promise<number> => (await uploadOk(c, bytes, name, {}, 'image/jpeg')).id;
 
 async function shoot(page: Page, name: string): Promise<void> {
   if (!SHOTS) return;
@@ -37,12 +30,9 @@ async function axeFindings(page: Page): Promise<string[]> {
 }
 
 // The real models (AUTOTAG on): another member's public photos, fingerprinted by the recognition job.
-let t: TestApp;
-let browser: Browser;
+const t = useBrowserApp({ AUTOTAG: 'on' });
 const ids: Record<string, number> = {};
 beforeAll(async () => {
-  t = await startTestApp({ AUTOTAG: 'on' });
-  browser = await launchBrowser();
   const author = t.client();
   await signUp(author);
   const cat = await photo('chelsea-cat.jpg');
@@ -59,14 +49,10 @@ beforeAll(async () => {
     { timeoutMs: 120_000, intervalMs: 250 },
   );
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
 
 describe('More like this', () => {
   it('shows the look-alikes under a file in the dialog, and opens one in place', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await t.page({ width: 1280 });
     await signUpInBrowser(page, t.url, newMember());
     await page.goto(t.url);
     await page.locator(`[data-file-id="${ids.cat}"]`).click();
@@ -90,7 +76,7 @@ describe('More like this', () => {
   });
 
   it('shows them on the file page too; a neighbour opens its own page', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: 'dark' });
+    const context = await t.context({ width: 390, height: 844, colorScheme: 'dark' });
     const page = await context.newPage();
     await signUpInBrowser(page, t.url, newMember());
     await page.goto(`${t.url}/file/${ids.cat}`);
@@ -106,7 +92,7 @@ describe('More like this', () => {
   });
 
   it('opens /search?similar={id} from an image card\'s "Similar to this"', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await t.page({ width: 1280 });
     await signUpInBrowser(page, t.url, newMember());
     await page.goto(t.url);
     const card = page.locator(`[data-file-id="${ids.cat}"]`);
@@ -124,7 +110,7 @@ describe('More like this', () => {
 
 describe('the upload hint', () => {
   it('says "Looks like a file you already uploaded" with a link when a member uploads a copy of their own photo', async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await t.page({ width: 1280 });
     await signUpInBrowser(page, t.url, newMember());
     await page.goto(t.url);
     const cat = await photo('chelsea-cat.jpg');

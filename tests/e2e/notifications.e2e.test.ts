@@ -1,42 +1,17 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signUpInBrowser, waitForToast } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
 // Issue 12, notifications part: two members in two browser contexts; one likes the other's
 // file and the owner sees the bell's badge and the item appear without reloading.
 
-const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/notifications');
 
-let t: TestApp;
-let browser: Browser;
+const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-function context(width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-}
-
-async function uploadPhoto(page: Page, name: string): Promise<number> {
-  const res = await page.request.post(`${t.url}/api/files`, {
-    headers: { Origin: t.url },
-    multipart: { name, isPublic: 'true', file: { name: 'cat.jpg', mimeType: 'image/jpeg', buffer: await readFile(path.join(PHOTOS, 'chelsea-cat.jpg')) } },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
+const uploadPhoto = (page: Page, name: string) => t.upload(page, 'chelsea-cat.jpg', { name });
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
@@ -45,8 +20,8 @@ async function shot(page: Page, name: string): Promise<void> {
 
 describe('notifications journey', () => {
   it('shows a like live to the owner, then a folder invite accepted from its item', async () => {
-    const ownerContext = await context();
-    const likerContext = await context(420, 'dark');
+    const ownerContext = await t.context();
+    const likerContext = await t.context({ width: 420, colorScheme: 'dark' });
     let owner = await ownerContext.newPage();
     const liker = await likerContext.newPage();
     await signUpInBrowser(owner, t.url, newMember({ firstName: 'Olga', lastName: 'Owner' }));

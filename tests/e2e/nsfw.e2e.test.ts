@@ -1,37 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { files } from '../../server/db/schema';
-import { launchBrowser, signUpInBrowser } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { signUpInBrowser, useBrowserApp } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
-const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/nsfw');
 
-let t: TestApp;
-let browser: Browser;
+const t = useBrowserApp();
 
-beforeAll(async () => {
-  t = await startTestApp();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-async function uploadPhoto(page: Page, photo: string, name: string): Promise<number> {
-  const res = await page.request.post(`${t.url}/api/files`, {
-    headers: { Origin: t.url },
-    multipart: { name, description: '', tags: 'nsfw-test', isPublic: 'true', file: { name: photo, mimeType: 'image/jpeg', buffer: await readFile(path.join(PHOTOS, photo)) } },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
+const uploadPhoto = (page: Page, photo: string, name: string) => t.upload(page, photo, { name, description: '', tags: 'nsfw-test' });
 
 async function flagNsfw(id: number): Promise<void> {
   await t.database.db.update(files).set({ isNsfw: true }).where(eq(files.id, id));
@@ -48,7 +27,7 @@ function card(page: Page, id: number): Locator {
 
 describe('NSFW pictures', () => {
   it('blurs a flagged picture on the card, in the detail dialog and on the file page until shown, and not at all once the member shows NSFW content', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+    const context = await t.context({ width: 1280, colorScheme: 'light' });
     const page = await context.newPage();
     await signUpInBrowser(page, t.url, newMember({ firstName: 'Nia', lastName: 'Safe' }));
     const flagged = await uploadPhoto(page, 'rocket-launch.jpg', 'Launch');
@@ -120,7 +99,7 @@ describe('NSFW pictures', () => {
   });
 
   it('keeps the blur and its Show control inside a 360 px card', async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 800 }, colorScheme: 'dark' });
+    const context = await t.context({ width: 360, height: 800, colorScheme: 'dark' });
     await context.addInitScript(() => window.localStorage.setItem('kaleido-theme', 'dark'));
     const page = await context.newPage();
     await signUpInBrowser(page, t.url, newMember());

@@ -1,8 +1,7 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signUpInBrowser, waitForToast } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
 // Issue 20 on a 390 px phone: /admin, search and the folder page never scroll sideways
@@ -13,25 +12,9 @@ import { newMember } from '../helpers/test-client';
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/phone-layout');
 const ADMIN_EMAIL = 'layout-chief@example.com';
 const PHONE = 390;
-let t: TestApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+const t = useBrowserApp({ REGISTRATION: 'waitlist', AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: ADMIN_EMAIL });
 
-beforeAll(async () => {
-  t = await startTestApp({ REGISTRATION: 'waitlist', AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: ADMIN_EMAIL });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await t?.close();
-});
-
-async function open(width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 844 }, colorScheme });
-  contexts.push(context);
-  return context.newPage();
-}
+const open = (width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> => t.page({ width, height: 844, colorScheme });
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(300);

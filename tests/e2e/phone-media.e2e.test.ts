@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as phone from '../helpers/phone-samples';
 import * as samples from '../helpers/media-samples';
-import { launchBrowser, signUpInBrowser } from '../helpers/browser';
+import { signUpInBrowser, useBrowserApp } from '../helpers/browser';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { newMember } from '../helpers/test-client';
 
@@ -13,8 +13,7 @@ import { newMember } from '../helpers/test-client';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/phone-media');
 
-let t: TestApp;
-let browser: Browser;
+const t = useBrowserApp({}, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
 let dir: samples.TempDir;
 let movPath: string;
 let heicPath: string;
@@ -22,9 +21,7 @@ let brokenPath: string;
 
 beforeAll(async () => {
   dir = await samples.tempDir();
-  [t, browser, movPath, heicPath, brokenPath] = await Promise.all([
-    startTestApp({}, {}, { jobs: { pollingIntervalSeconds: 0.5 } }),
-    launchBrowser(),
+  [movPath, heicPath, brokenPath] = await Promise.all([
     phone.hevcMov(dir, 'IMG_0042.MOV', 90),
     phone.iphoneHeic(dir).then((bytes) => dir.file('IMG_0043.HEIC', bytes)),
     phone.undecodableMov(dir, 'IMG_0044.MOV'),
@@ -32,16 +29,11 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await t?.close();
   await dir?.cleanup();
 });
 
 async function memberPage(options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
-  const page = await context.newPage();
-  await signUpInBrowser(page, t.url, newMember({ firstName: 'Ivy', lastName: 'Phone' }));
-  return page;
+  return (await t.member({ ...options, as: { firstName: 'Ivy', lastName: 'Phone' } })).page;
 }
 
 async function uploadThroughDialog(page: Page, files: string[]): Promise<void> {
@@ -142,7 +134,7 @@ describe('while the rendition is being made', () => {
     ['light', 1280],
     ['dark', 390],
   ] as const)('the card and the detail view show the poster and Processing… (%s, %i px)', async (colorScheme, width) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+    const context = await t.context({ width, colorScheme });
     const page = await context.newPage();
     await signUpInBrowser(page, idle.url, newMember({ firstName: 'Ivy', lastName: 'Waiting' }));
     await page.goto(idle.url);

@@ -1,44 +1,14 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signUpInBrowser, waitForToast } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
-const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/profiles-search');
 
-let t: TestApp;
-let browser: Browser;
+const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
-function context(width = 1280, colorScheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-}
-
-/** Signs a member up inside the page's cookie jar; answers their id. */
-function register(page: Page, member: Record<string, string>): Promise<number> {
-  return signUpInBrowser(page, t.url, member);
-}
-
-async function uploadPhoto(page: Page, photo: string, name: string, tags: string): Promise<number> {
-  const res = await page.request.post(`${t.url}/api/files`, {
-    headers: { Origin: t.url },
-    multipart: { name, description: 'Seen from the cliff path', tags, isPublic: 'true', file: { name: photo, mimeType: 'image/jpeg', buffer: await readFile(path.join(PHOTOS, photo)) } },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
+const uploadPhoto = (page: Page, photo: string, name: string, tags: string) => t.upload(page, photo, { name, description: 'Seen from the cliff path', tags });
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
@@ -52,10 +22,10 @@ function statButton(page: Page, label: RegExp) {
 describe('profiles and search journey', () => {
   it('finds a member by the header search, follows them, sees the count change, opens the followers dialog; a tag chip lands on its results', async () => {
     const suffix = Date.now().toString(36).slice(-5);
-    const painterContext = await context();
+    const painterContext = await t.context();
     const painter = await painterContext.newPage();
     const painterUsername = `painter_${suffix}`;
-    const painterId = await register(painter, newMember({ username: painterUsername, firstName: 'Pablo', lastName: 'Painter' }));
+    const painterId = await signUpInBrowser(painter, t.url, newMember({ username: painterUsername, firstName: 'Pablo', lastName: 'Painter' }));
     const bio = await painter.request.put(`${t.url}/api/user/profile`, {
       data: { firstName: 'Pablo', lastName: 'Painter', username: painterUsername, bio: 'I paint lighthouses at dawn.' },
       headers: { Origin: t.url },
@@ -64,9 +34,9 @@ describe('profiles and search journey', () => {
     await uploadPhoto(painter, 'coffee-cup.jpg', 'Harbour light', `lighthouse${suffix}, coast`);
     await uploadPhoto(painter, 'astronaut.jpg', 'Night watch', 'coast');
 
-    const viewerContext = await context();
+    const viewerContext = await t.context();
     const viewer = await viewerContext.newPage();
-    const viewerId = await register(viewer, newMember({ firstName: 'Vera', lastName: 'Viewer' }));
+    const viewerId = await signUpInBrowser(viewer, t.url, newMember({ firstName: 'Vera', lastName: 'Viewer' }));
 
     // The header search: a blank box goes nowhere, the username finds the member.
     await viewer.goto(t.url);
@@ -152,7 +122,7 @@ describe('profiles and search journey', () => {
 
     // Dark mode and 360 px for the screens above.
     for (const [width, scheme, tag] of [[1280, 'dark', 'dark'], [360, 'light', '360'], [360, 'dark', '360-dark']] as const) {
-      const ctx = await context(width, scheme);
+      const ctx = await t.context({ width: width, colorScheme: scheme });
       await ctx.addCookies(await viewerContext.cookies());
       const page = await ctx.newPage();
       await page.goto(`${t.url}/profile/${painterId}`);

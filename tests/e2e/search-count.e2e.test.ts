@@ -1,10 +1,9 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '../../contract/search';
 import { seedMany } from '../helpers/search-seed';
-import { launchBrowser, signUpInBrowser } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { signUpInBrowser, useBrowserApp } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
 // How a search's count reads: "1,000+ results" past the server's cap (docs/decisions/011-search.md,
@@ -12,29 +11,19 @@ import { newMember } from '../helpers/test-client';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/search-count');
 
-let t: TestApp;
-let browser: Browser;
+const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 let ownerId: number;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
-  const owner = await browser.newPage();
+  const owner = await t.browser.newPage();
   ownerId = await signUpInBrowser(owner, t.url, newMember({ firstName: 'Olga', lastName: 'Owner' }));
   await owner.close();
   await seedMany(t.database.db, ownerId, SEARCH_COUNT_CAP + 5, { name: 'Harvest notes', tag: 'harvest', isPublic: true });
   await seedMany(t.database.db, ownerId, 1, { name: 'Solitary notes', tag: 'solitary', isPublic: true });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
-
 async function searchAs(width: number, colorScheme: 'light' | 'dark', q: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-  const page = await context.newPage();
-  await signUpInBrowser(page, t.url, newMember({ firstName: 'Sam', lastName: 'Searcher' }));
+  const { page } = await t.member({ width, colorScheme, as: { firstName: 'Sam', lastName: 'Searcher' } });
   await page.goto(`${t.url}/search?q=${q}`);
   return page;
 }

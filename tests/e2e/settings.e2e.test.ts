@@ -1,33 +1,15 @@
 import path from 'node:path';
 import sharp from 'sharp';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { newMember } from '../helpers/test-client';
+import { type Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserApp } from '../helpers/browser';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/settings');
-let t: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
 async function signedInPage(width = 1280) {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: 'light' });
-  const page = await context.newPage();
-  const member = newMember();
-  const res = await page.request.post(`${t.url}/api/register`, { data: member });
-  expect(res.status()).toBe(201);
-  return { context, page, member };
+  const { page, member } = await t.member({ width });
+  return { context: page.context(), page, member };
 }
 
 async function closeToasts(page: Page) {
@@ -43,7 +25,7 @@ async function shot(page: Page, name: string, width: number) {
 
 describe('settings', () => {
   it('shows Access Denied with a Log In link when signed out', async () => {
-    const page = await browser.newPage();
+    const page = await t.browser.newPage();
     await page.goto(`${t.url}/settings`);
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await page.getByText('You must be logged in to access settings.', { exact: true }).waitFor();
@@ -107,7 +89,7 @@ describe('settings', () => {
     await expect(page.evaluate(() => (window as unknown as { darkBeforeReact?: boolean }).darkBeforeReact)).resolves.toBe(true);
     await expect(page.getByRole('radio', { name: 'Dark' }).getAttribute('aria-checked')).resolves.toBe('true');
 
-    const other = await browser.newContext({ colorScheme: 'light' });
+    const other = await t.browser.newContext({ colorScheme: 'light' });
     const fresh = await other.newPage();
     await fresh.goto(`${t.url}/auth?tab=login`);
     await fresh.locator('#login-emailOrUsername').fill(member.username);

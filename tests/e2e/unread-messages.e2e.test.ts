@@ -1,34 +1,17 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signUpInBrowser } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { newMember } from '../helpers/test-client';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowserApp } from '../helpers/browser';
 
 // Issue 20: a member on any screen learns a message arrived. The header's messages icon gets a
 // badge live, as the bell does; on a phone the Messages tab too; opening the thread clears it;
 // a member who hides counters sees none.
 
 const SHOTS = path.resolve(import.meta.dirname, '../../test-results/unread-messages');
-let t: TestApp;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await t?.close();
-});
+const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
 async function member(width: number, first: string, colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; id: number }> {
-  const context = await browser.newContext({ viewport: { width, height: 860 }, colorScheme });
-  contexts.push(context);
-  const page = await context.newPage();
-  const id = await signUpInBrowser(page, t.url, newMember({ firstName: first, lastName: 'Tester' }));
+  const { page, id } = await t.member({ width, height: 860, colorScheme, as: { firstName: first, lastName: 'Tester' } });
   return { page, id };
 }
 

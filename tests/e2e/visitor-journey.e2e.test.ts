@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, toastText } from '../helpers/browser';
-import { startTestApp, waitForMail, type TestApp } from '../helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { toastText, useBrowserApp } from '../helpers/browser';
+import { waitForMail } from '../helpers/test-app';
 
-let t: TestApp;
-let browser: Browser;
+const t = useBrowserApp();
 let page: Page;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+  page = await t.page({ width: 1280, height: 800 });
 });
 
 const member = { email: 'ada@example.com', username: 'ada_l', password: 'analytical1', firstName: 'Ada', lastName: 'Lovelace' };

@@ -1,4 +1,11 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { AppDeps } from '../../server/app';
+import type { Config } from '../../server/config';
+import { startTestApp, type TestApp } from './test-app';
+import { newMember } from './test-client';
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off this machine's closed network.
 export const CHROMIUM_ARGS = [
@@ -34,4 +41,106 @@ export async function signUpInBrowser(page: Page, baseUrl: string, member: Recor
   const res = await page.request.post(`${baseUrl}/api/register`, { data: member, headers: { origin: baseUrl } });
   if (res.status() !== 201) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { id: number }).id;
+}
+
+export type ContextOptions = {
+  width?: number;
+  height?: number;
+  /** The device's colour scheme; `theme` also stores the choice, as after a pick in the menu. */
+  colorScheme?: 'light' | 'dark';
+  theme?: 'light' | 'dark';
+  acceptDownloads?: boolean;
+};
+
+export type BrowserApp = Omit<TestApp, 'close'> & {
+  browser: Browser;
+  /** A new browser context (1280×900, light unless told), closed with the fixture. */
+  context(options?: ContextOptions): Promise<BrowserContext>;
+  /** A page in a new context. */
+  page(options?: ContextOptions): Promise<Page>;
+  /** A member signed up inside a new page's cookie jar (the page is signed in). */
+  member(options?: ContextOptions & { as?: Partial<Record<string, string>> }): Promise<SignedInMember>;
+  /** Uploads a photo of tests/fixtures/photos as the page's member (public unless `fields` says); answers its id. */
+  upload(page: Page, photo: string, fields?: Record<string, string>): Promise<number>;
+};
+
+export type SignedInMember = { page: Page; id: number; member: ReturnType<typeof newMember> };
+
+export const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
+
+/**
+ * The e2e fixture: registers beforeAll/afterAll hooks that start the app (the built client, on
+ * its own database; `env`, `patch` and `deps` as for startTestApp) and Chromium once for the
+ * file, and close every context, the browser and the app afterwards. Use its members inside tests
+ * and hooks, never at the top of the file: they exist once beforeAll has run.
+ */
+export function useBrowserApp(env: Record<string, string> = {}, patch: Partial<Config> = {}, deps: Partial<Omit<AppDeps, 'config'>> = {}): BrowserApp {
+  let started: TestApp | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const app = (): TestApp => {
+    if (!started) throw new Error('useBrowserApp: the app starts in beforeAll; use it inside a test or hook');
+    return started;
+  };
+
+  beforeAll(async () => {
+    [started, browser] = await Promise.all([startTestApp(env, patch, deps), launchBrowser()]);
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+    await started?.close();
+  });
+
+  const fixture: BrowserApp = {
+    get url() {
+      return app().url;
+    },
+    get app() {
+      return app().app;
+    },
+    get database() {
+      return app().database;
+    },
+    get config() {
+      return app().config;
+    },
+    get dataDir() {
+      return app().dataDir;
+    },
+    client: () => app().client(),
+    outbox: () => app().outbox(),
+    get browser() {
+      if (!browser) throw new Error('useBrowserApp: the browser starts in beforeAll; use it inside a test or hook');
+      return browser;
+    },
+    async context(options = {}) {
+      const context = await fixture.browser.newContext({
+        viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+        colorScheme: options.colorScheme ?? options.theme ?? 'light',
+        acceptDownloads: options.acceptDownloads,
+      });
+      if (options.theme) await context.addInitScript((value) => window.localStorage.setItem('kaleido-theme', value), options.theme);
+      contexts.push(context);
+      return context;
+    },
+    async page(options) {
+      return (await fixture.context(options)).newPage();
+    },
+    async member(options = {}) {
+      const page = await fixture.page(options);
+      const member = newMember(options.as);
+      const id = await signUpInBrowser(page, fixture.url, member);
+      return { page, id, member };
+    },
+    async upload(page, photo, fields = {}) {
+      const res = await page.request.post(`${fixture.url}/api/files`, {
+        headers: { Origin: fixture.url },
+        multipart: { isPublic: 'true', ...fields, file: { name: photo, mimeType: 'image/jpeg', buffer: await readFile(path.join(PHOTOS, photo)) } },
+      });
+      if (res.status() !== 201) throw new Error(`upload of ${photo} failed: ${res.status()} ${await res.text()}`);
+      return ((await res.json()) as { id: number }).id;
+    },
+  };
+  return fixture;
 }

@@ -94,6 +94,18 @@ describe('GET /api/files/:id/similar', () => {
     expect(ids(await visitor.get(`/api/files/${f.cat}/similar?limit=100`))).not.toContain(f.ownersPrivateCat);
   });
 
+  it('leaves a sensitive image out for visitors, as the feed does, and keeps it (blurred) for members', async () => {
+    const cat = await photo('chelsea-cat.jpg');
+    const { id } = await upload(other, 'cat-again.jpg', await sharp(cat).resize(400).jpeg({ quality: 70 }).toBuffer());
+    await recognised([id]);
+    // Flagged before anyone has read its card, as recognition flags it.
+    await t.database.db.update(files).set({ isNsfw: true }).where(eq(files.id, id));
+    const forMember = (await stranger.get(`/api/files/${f.cat}/similar?limit=100`)).body as { id: number; isNsfw: boolean }[];
+    expect(forMember.find((c) => c.id === id)).toMatchObject({ isNsfw: true });
+    expect(ids(await visitor.get(`/api/files/${f.cat}/similar?limit=100`))).not.toContain(id);
+    expect(ids(await visitor.get(`/api/files/${f.cat}/similar?limit=100`))).toContain(f.catCrop);
+  });
+
   it('pages with offset and limit', async () => {
     const whole = ids(await owner.get(`/api/files/${f.cat}/similar?limit=100`));
     const second = ids(await owner.get(`/api/files/${f.cat}/similar?offset=1&limit=2`));
