@@ -67,7 +67,7 @@ async function seed(url: string): Promise<string> {
 
 type Score = { performance: number; lcpMs: number; tbtMs: number; fcpMs: number; clsScore: number };
 
-async function audit(url: string, port: number, cookie?: string): Promise<Score> {
+async function audit(url: string, port: number, cookie?: string, attempt = 1): Promise<Score> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -77,6 +77,12 @@ async function audit(url: string, port: number, cookie?: string): Promise<Score>
   });
   if (!result) throw new Error('lighthouse gave no result');
   const { lhr } = result;
+  // A run Lighthouse itself could not make (NO_NAVSTART from a fresh Chromium, now and then)
+  // scores 0 without measuring the page: it is run again rather than counted.
+  if (lhr.runtimeError && attempt < 3) {
+    console.warn(`lighthouse: ${lhr.runtimeError.code} on ${url}, running it again`);
+    return audit(url, port, cookie, attempt + 1);
+  }
   // `LIGHTHOUSE_REPORTS=dir` keeps every run's full report, to see what the score is made of.
   if (process.env.LIGHTHOUSE_REPORTS) {
     await fs.mkdir(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
