@@ -10,6 +10,7 @@ import { fileLikes, files } from '../server/db/schema/index.ts';
 import { visibleFilesSql } from '../server/access/visibility.ts';
 import { seedMembers, seedMix, sessionToken } from './mix-seed.ts';
 import { requestKind, type MemberView } from './mix-plan.ts';
+import { recordLoopStalls } from './mix-loop-stalls.ts';
 import { timePgliteStatements } from './mix-sql-times.ts';
 
 // The app under test, in a process of its own so that its CPU (and, on PGlite, the
@@ -74,6 +75,7 @@ async function worldOf(db: Db): Promise<{ members: Omit<MemberView, 'token'>[]; 
 const config = loadConfig({ ...env, NODE_ENV: 'production' });
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, logger: counting ? logger : undefined });
 await migrateDatabase(database);
+if (env.BENCH_MIX_LOOP) recordLoopStalls(env.BENCH_MIX_LOOP);
 if (env.BENCH_MIX_SQL_TIMES && database.pglite) timePgliteStatements(database.pglite, env.BENCH_MIX_SQL_TIMES);
 const seedStart = performance.now();
 const seedSteps = seedKind === 'mix' ? await seedMix(database.db, { sessions, salt }) : {};

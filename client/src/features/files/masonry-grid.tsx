@@ -30,8 +30,9 @@ export function MasonryGrid({ files, adClient, onOpen, cardAction, keepOrder = f
         <div key={index} className="flex min-w-0 flex-1 flex-col gap-3 sm:gap-4">
           {column.map((item, row) =>
             item.type === 'file' ? (
-              // The first card of each column is above the fold on every screen: fetched at once, with priority.
-              <FileCard key={item.id} file={item.file} onOpen={onOpen} action={cardAction?.(item.file)} priority={row === 0} />
+              // The cards above the fold are fetched at once, with priority: the first of each column on
+              // every screen, and the second too in a phone's one or two columns (the largest paint there).
+              <FileCard key={item.id} file={item.file} onOpen={onOpen} action={cardAction?.(item.file)} priority={row < (columnCount <= 2 ? 2 : 1)} />
             ) : (
               adClient && <AdCard key={item.id} adClient={adClient} />
             ),
