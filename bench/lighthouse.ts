@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { signUp, TestClient } from '../tests/helpers/test-client.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 
 // Issue 20's page-speed goal, measured as the issue did: Lighthouse 12, its default mobile
 // preset (simulated slow 4G, 4x CPU slowdown), Debian's Chromium, against `npm start`'s own
@@ -15,16 +15,6 @@ import { signUp, TestClient } from '../tests/helpers/test-client.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const photos = path.join(root, 'tests', 'fixtures', 'photos');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 async function startBuiltServer(dataDir: string, port: number): Promise<ChildProcess> {
   const url = `http://127.0.0.1:${port}`;

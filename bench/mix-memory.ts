@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openBenchDatabase } from './bench-database.ts';
-import { freePort } from './mix-processes.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 import { rssMb } from './proc-cpu.ts';
 
 // Idle memory of the built server as `npm start` runs it (node --enable-source-maps

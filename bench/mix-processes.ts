@@ -1,23 +1,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import type { AppStats } from './mix-app.ts';
 import type { MixWorld } from './mix-plan.ts';
+import { freePort } from '../tests/helpers/free-port.ts';
 
 // The mix benchmark's child processes: the app (bench/mix-app.ts) and the bare server
 // (bench/mix-bare.ts), each started with tsx's loader and talked to over IPC.
 
 const here = import.meta.dirname;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 type Child = { child: ChildProcess; log: string[] };
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { controlCharsMessage } from '../contract/common';
 import * as samples from '../tests/helpers/media-samples';
 import { arbitraryFor, stringPaths, type JsonSchema } from '../tests/helpers/json-schema-arbitrary';
-import { startTestApp, type TestApp } from '../tests/helpers/test-app';
+import { useTestApp } from '../tests/helpers/test-app';
 import { signUp, type TestClient } from '../tests/helpers/test-client';
 import { jobsSettled } from '../tests/helpers/wait';
 import { upload } from '../tests/helpers/upload';
@@ -31,14 +31,13 @@ const SETTLE: Record<string, (member: TestClient) => Promise<void>> = {
 const TIME_BUDGET_MS = 40_000;
 const MIN_PER_ROUTE_MS = 1000;
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '100000' });
 let member: TestClient;
 let fileId: number;
 let operations: Operation[];
 let countAll: () => Promise<Record<string, number>>;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '100000' });
   member = t.client();
   await signUp(member);
   fileId = (await upload(member, await samples.pngWithAlpha(20, 20), 'f.png', {}, 'image/png')).body.id;
@@ -57,9 +56,6 @@ beforeAll(async () => {
   const query = sql.raw(`select ${names.map((n) => `(select count(*)::int from "${n}") as "${n}"`).join(', ')}`);
   countAll = async () => ((await t.database.db.execute(query)) as unknown as { rows: Record<string, number>[] }).rows[0];
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 type Sent = { status: number; text: string };
 

@@ -1,17 +1,13 @@
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../tests/helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../tests/helpers/test-app';
 
 // Slow-drip clients are cut off, and past the connection cap new sockets are closed at once.
 
-let t: TestApp;
+const t = useTestApp({ HEADERS_TIMEOUT_SECONDS: '2', REQUEST_TIMEOUT_SECONDS: '3', KEEP_ALIVE_TIMEOUT_SECONDS: '1', MAX_CONNECTIONS: '30' });
 let port: number;
 beforeAll(async () => {
-  t = await startTestApp({ HEADERS_TIMEOUT_SECONDS: '2', REQUEST_TIMEOUT_SECONDS: '3', KEEP_ALIVE_TIMEOUT_SECONDS: '1', MAX_CONNECTIONS: '30' });
   port = Number(new URL(t.url).port);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 type Drip = { closedAfterMs: Promise<number>; stop(): void };

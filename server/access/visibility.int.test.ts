@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../db/schema/index';
 import * as samples from '../../tests/helpers/media-samples';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { useTestApp } from '../../tests/helpers/test-app';
 import { signUp, type TestClient, type TestResponse } from '../../tests/helpers/test-client';
 import { upload } from '../../tests/helpers/upload';
 
@@ -37,12 +37,11 @@ const abilities: Record<ViewerCase, { canEdit: boolean; canDelete: boolean }> = 
   admin: { canEdit: false, canDelete: false },
 };
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: 'boss@example.com' });
 const clients = {} as Record<ViewerCase, TestClient>;
 const file = {} as Record<FileCase, { id: number; name: string; tag: string; urls: string[] }>;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: 'boss@example.com' });
   for (const v of viewerCases) clients[v] = t.client();
   await signUp(clients.owner);
   await signUp(clients.member);
@@ -61,9 +60,6 @@ beforeAll(async () => {
     // Every stored object of an image: original, compressed, WebP, thumbnail.
     expect(file[kind].urls.length).toBeGreaterThanOrEqual(4);
   }
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 function ids(res: TestResponse): number[] {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { useTestApp } from '../../tests/helpers/test-app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase } from '../db/client';
 import { appBackups } from './app-backups';
@@ -15,7 +15,7 @@ import { verifyArchive } from './verify-archive';
 // The commands an operator runs: `npm run backup` reaches the running app through DATA_DIR's
 // socket (PGlite is the app's one connection), and `npm run restore` fills an empty target.
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let work: string;
 let claim: DataDirClaim;
 let served: Config;
@@ -23,7 +23,6 @@ const log = { info: () => {}, warn: () => {} };
 
 beforeAll(async () => {
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-cli-'));
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   await seed(t);
   served = { ...t.config, dataDir: path.join(work, 'served'), databaseUrl: null };
   claim = await claimDataDir(served.dataDir);
@@ -32,7 +31,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await claim?.close();
-  await t?.close();
   await fs.rm(work, { recursive: true, force: true });
 });
 

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -15,19 +14,11 @@ import { signUp, TestClient } from '../../tests/helpers/test-client';
 import { createTestDatabase } from '../../tests/helpers/test-db';
 import { createJobQueue } from './queue';
 import { upload } from '../../tests/helpers/upload';
+import { freePort } from '../../tests/helpers/free-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const photo = path.join(root, 'tests/fixtures/photos/coffee-cup.jpg');
 const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real server (`tsx server/main.ts`) as a child process, answered once it listens. */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {

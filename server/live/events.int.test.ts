@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, useTestApp } from '../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../tests/helpers/test-client';
 import { uploadOk } from '../../tests/helpers/folders';
 
@@ -8,7 +8,7 @@ import { uploadOk } from '../../tests/helpers/folders';
 
 type Stream = { ended: boolean; events: { event: string; data: unknown }[]; comments: string[]; headers: Headers; status: number; close(): void; waitFor(pred: (e: { event: string; data: any }) => boolean, ms?: number): Promise<{ event: string; data: any }> };
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let owner: TestClient;
 let ana: TestClient;
 
@@ -60,15 +60,11 @@ async function open(client: TestClient, url = t.url): Promise<Stream> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   owner = t.client();
   ana = t.client();
   await signUp(owner, { firstName: 'Olga', lastName: 'Owner' });
   await signUp(ana, { firstName: 'Ana', lastName: 'Liker' });
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('GET /api/events', () => {
   it('answers 401 to a visitor', async () => {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../tests/helpers/test-app';
 
 // The published document is read by other clients: it must say how to upload, what each call
 // can answer when it fails, and where the two sign-in links redirect.
 type Op = { requestBody?: { content: Record<string, { schema: { properties: Record<string, { format?: string }>; required?: string[] } }> }; responses: Record<string, { headers?: Record<string, unknown> }> };
-let t: TestApp;
+const t = useTestApp();
 let paths: Record<string, Record<string, Op>>;
 beforeAll(async () => {
-  t = await startTestApp();
   const res = await t.client().get('/api/docs/json');
   expect(res.status).toBe(200);
   paths = res.body.paths;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('/api/docs/json', () => {

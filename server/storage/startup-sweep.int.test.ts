@@ -1,23 +1,17 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import * as samples from '../../tests/helpers/media-samples';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { useTestApp } from '../../tests/helpers/test-app';
 import { signUp } from '../../tests/helpers/test-client';
 import { createStoredKeysRepo } from './stored-keys.repo';
 import { upload as uploadFile } from '../../tests/helpers/upload';
 
 // A crash leaves scratch folders, half-written and unreferenced objects; the next start removes them.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 
 const HOUR_AGO = new Date(Date.now() - 60 * 60 * 1000);
 

@@ -88,10 +88,8 @@ describe('messages', () => {
 
   it('New Message searches above 2 characters, sends, toasts and opens the thread; on a phone list and thread take turns', async (ctx) => {
     const suffix = Date.now().toString(36).slice(-5);
-    const page = await (await t.context({ width: 390 })).newPage();
-    await signUpInBrowser(page, t.url, newMember({ username: `cleo_${suffix}`, firstName: 'Cleo', lastName: 'Park' }));
-    const other = await (await t.context()).newPage();
-    await signUpInBrowser(other, t.url, newMember({ username: `dario_${suffix}`, firstName: 'Dario', lastName: 'Reyes' }));
+    const { page } = await t.member({ width: 390, as: { username: `cleo_${suffix}`, firstName: 'Cleo', lastName: 'Park' } });
+    const { page: other } = await t.member({ as: { username: `dario_${suffix}`, firstName: 'Dario', lastName: 'Reyes' } });
 
     await page.goto(`${t.url}/notifications`);
     if (await panelMissing(page)) ctx.skip();
@@ -115,10 +113,8 @@ describe('messages', () => {
   });
 
   it('loads older messages when the thread is scrolled to the top, each once and in order', async (ctx) => {
-    const page = await (await t.context()).newPage();
-    const eliId = await signUpInBrowser(page, t.url, newMember({ firstName: 'Eli', lastName: 'Moss' }));
-    const friend = await (await t.context()).newPage();
-    const friendId = await signUpInBrowser(friend, t.url, newMember({ firstName: 'Fay', lastName: 'Hart' }));
+    const { page, id: eliId } = await t.member({ as: { firstName: 'Eli', lastName: 'Moss' } });
+    const { page: friend, id: friendId } = await t.member({ as: { firstName: 'Fay', lastName: 'Hart' } });
     for (let i = 1; i <= 45; i += 1) {
       const res = await friend.request.post(`${t.url}/api/messages`, { data: { recipientId: eliId, content: `note ${i}` }, headers: { origin: t.url } });
       expect(res.status()).toBe(201);

@@ -6,8 +6,8 @@ import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../server/db/schema/index';
-import { PHOTOS, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
-import { newMember, signUp, type TestClient } from '../helpers/test-client';
+import { PHOTOS, useBrowserApp, waitForToast } from '../helpers/browser';
+import { signUp, type TestClient } from '../helpers/test-client';
 import { eventually } from '../helpers/wait';
 import { uploadOk } from '../helpers/upload';
 
@@ -52,8 +52,7 @@ beforeAll(async () => {
 
 describe('More like this', () => {
   it('shows the look-alikes under a file in the dialog, and opens one in place', async () => {
-    const page = await t.page({ width: 1280 });
-    await signUpInBrowser(page, t.url, newMember());
+    const { page } = await t.member({ width: 1280 });
     await page.goto(t.url);
     await page.locator(`[data-file-id="${ids.cat}"]`).click();
     const dialog = page.getByRole('dialog', { name: 'cat.jpg' });
@@ -76,9 +75,7 @@ describe('More like this', () => {
   });
 
   it('shows them on the file page too; a neighbour opens its own page', async () => {
-    const context = await t.context({ width: 390, height: 844, colorScheme: 'dark' });
-    const page = await context.newPage();
-    await signUpInBrowser(page, t.url, newMember());
+    const { page } = await t.member({ width: 390, height: 844, colorScheme: 'dark' });
     await page.goto(`${t.url}/file/${ids.cat}`);
     const section = page.getByTestId('more-like-this');
     await section.scrollIntoViewIfNeeded();
@@ -92,8 +89,7 @@ describe('More like this', () => {
   });
 
   it('opens /search?similar={id} from an image card\'s "Similar to this"', async () => {
-    const page = await t.page({ width: 1280 });
-    await signUpInBrowser(page, t.url, newMember());
+    const { page } = await t.member({ width: 1280 });
     await page.goto(t.url);
     const card = page.locator(`[data-file-id="${ids.cat}"]`);
     await card.hover();
@@ -110,8 +106,7 @@ describe('More like this', () => {
 
 describe('the upload hint', () => {
   it('says "Looks like a file you already uploaded" with a link when a member uploads a copy of their own photo', async () => {
-    const page = await t.page({ width: 1280 });
-    await signUpInBrowser(page, t.url, newMember());
+    const { page } = await t.member({ width: 1280 });
     await page.goto(t.url);
     const cat = await photo('chelsea-cat.jpg');
     for (const [name, bytes] of [

@@ -4,7 +4,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll } from 'vitest';
 import type { AppDeps } from '../../server/app';
 import type { Config } from '../../server/config';
-import { startTestApp, type TestApp } from './test-app';
+import { lateTestApp, startTestApp, type TestApp } from './test-app';
 import { newMember } from './test-client';
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off this machine's closed network.
@@ -78,10 +78,6 @@ export function useBrowserApp(env: Record<string, string> = {}, patch: Partial<C
   let started: TestApp | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
-  const app = (): TestApp => {
-    if (!started) throw new Error('useBrowserApp: the app starts in beforeAll; use it inside a test or hook');
-    return started;
-  };
 
   beforeAll(async () => {
     [started, browser] = await Promise.all([startTestApp(env, patch, deps), launchBrowser()]);
@@ -92,24 +88,7 @@ export function useBrowserApp(env: Record<string, string> = {}, patch: Partial<C
     await started?.close();
   });
 
-  const fixture: BrowserApp = {
-    get url() {
-      return app().url;
-    },
-    get app() {
-      return app().app;
-    },
-    get database() {
-      return app().database;
-    },
-    get config() {
-      return app().config;
-    },
-    get dataDir() {
-      return app().dataDir;
-    },
-    client: () => app().client(),
-    outbox: () => app().outbox(),
+  const own: Omit<BrowserApp, keyof TestApp> = {
     get browser() {
       if (!browser) throw new Error('useBrowserApp: the browser starts in beforeAll; use it inside a test or hook');
       return browser;
@@ -142,5 +121,12 @@ export function useBrowserApp(env: Record<string, string> = {}, patch: Partial<C
       return ((await res.json()) as { id: number }).id;
     },
   };
+  const fixture = Object.defineProperties(own, appGetters(lateTestApp(() => started))) as BrowserApp;
   return fixture;
+}
+
+/** The app's members (getters, read when used), but `close`: the fixture closes the app itself. */
+function appGetters(t: TestApp): PropertyDescriptorMap {
+  const { close: _close, ...rest } = Object.getOwnPropertyDescriptors(t);
+  return rest;
 }

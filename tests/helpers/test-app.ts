@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type AppDeps } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import type { Database } from '../../server/db/client';
@@ -54,6 +55,51 @@ export async function startTestApp(
       if (!deps.database) await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The integration fixture: registers beforeAll/afterAll hooks that start the app once for the
+ * file (as startTestApp) and close it after the last test. Its members exist once beforeAll has
+ * run: use them inside tests and hooks (a file's own beforeAll, registered after, sees the app).
+ */
+export function useTestApp(env: Record<string, string> = {}, patch: Partial<Config> = {}, deps: Partial<Omit<AppDeps, 'config'>> = {}): TestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(env, patch, deps);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return lateTestApp(() => started);
+}
+
+/** A TestApp whose every member reads the app `get` answers at the time of use. */
+export function lateTestApp(get: () => TestApp | undefined): TestApp {
+  const app = (): TestApp => {
+    const t = get();
+    if (!t) throw new Error('the test app starts in beforeAll: use it inside a test or hook');
+    return t;
+  };
+  return {
+    get url() {
+      return app().url;
+    },
+    get app() {
+      return app().app;
+    },
+    get database() {
+      return app().database;
+    },
+    get config() {
+      return app().config;
+    },
+    get dataDir() {
+      return app().dataDir;
+    },
+    client: () => app().client(),
+    outbox: () => app().outbox(),
+    close: () => app().close(),
   };
 }
 

@@ -1,12 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as samples from '../helpers/media-samples';
 import { signUp, TestClient } from '../helpers/test-client';
 import { uploadOk as upload } from '../helpers/upload';
+import { freePort } from '../helpers/free-port';
 
 // `npm start` runs plain node on the esbuild output: build it, start dist/server/main.js on a
 // temp DATA_DIR, and use it. Every file the server resolves at run time (migrations, model
@@ -18,16 +18,6 @@ let dataDir: string;
 let dir: samples.TempDir;
 let url: string;
 let log = '';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 async function waitUntilUp(timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;

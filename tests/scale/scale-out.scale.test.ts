@@ -2,7 +2,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,6 +11,7 @@ import { dropRedisPrefix, ensureRedis, testRedisPrefix, TEST_REDIS_URL } from '.
 import { withDatabase } from '../helpers/test-db';
 import { signUp, TestClient } from '../helpers/test-client';
 import { uploadOk } from '../helpers/upload';
+import { freePort } from '../helpers/free-port';
 
 // `npm run test:scale` (DESIGN.md "Scale path", issue 13): the built server as production runs
 // it at scale. Two app processes on two ports with WORKERS=0, one `dist/server/worker.js`, a
@@ -38,16 +38,6 @@ let a: { url: string };
 let b: { url: string };
 let worker: Proc;
 let workerDir: string;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 async function admin(query: string): Promise<void> {
   const c = new pg.Client({ connectionString: adminUrl });

@@ -2,20 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { SESSION_TTL_MS } from '../../../contract/limits';
-import { startTestApp, waitForMail, type TestApp } from '../../../tests/helpers/test-app';
+import { startTestApp, waitForMail, type TestApp, useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, TestClient } from '../../../tests/helpers/test-client';
 import { sessions } from '../../db/schema/index';
 import { hashToken } from '../../lib/tokens';
 
 const COOKIE = 'kaleido_session';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 
 /** The attributes of the session cookie a response sets, lower-cased names. */
 function sessionCookie(res: { headers: Headers }) {

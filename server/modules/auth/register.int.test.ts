@@ -1,18 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { startTestApp, type TestApp, useTestApp } from '../../../tests/helpers/test-app';
 import { newMember, signUp } from '../../../tests/helpers/test-client';
 import { sessions, users, waitlistApplications } from '../../db/schema/index';
 
-let t: TestApp;
-beforeAll(async () => {
-  // A high limit: this file signs up many accounts from one IP; rate limits have their own file.
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: 'Boss@Example.com, other@example.com' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+// A high limit: this file signs up many accounts from one IP; rate limits have their own file.
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: 'Boss@Example.com, other@example.com' });
 
 async function usersWithEmail(email: string) {
   return t.database.db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);

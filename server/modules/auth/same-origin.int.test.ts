@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { newMember, signUp, type TestClient } from '../../../tests/helpers/test-client';
 
 // GET /api/logout is a link the spec keeps, so it is the one GET that changes state: another
 // site's link or image must not sign a member out. And "our origin" is PUBLIC_URL, never Host.
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 
 const refused = { message: 'Cross-site request refused' };
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { createTestDatabase } from '../../../tests/helpers/test-db';
 import { newMember, signUp } from '../../../tests/helpers/test-client';
 import { buildApp } from '../../app';
@@ -8,13 +8,7 @@ import { loadConfig } from '../../config';
 import { users } from '../../db/schema/index';
 import type { CounterStore } from '../../lib/throttle';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 
 const refused = { message: 'Cross-site request refused' };
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, waitForMail, type TestApp } from '../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { waitForMail, useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, TestClient } from '../../../tests/helpers/test-client';
 import { sessions, users } from '../../db/schema/index';
 import { createLocalBus } from '../../lib/invalidation-bus';
@@ -8,13 +8,7 @@ import { createLocalBus } from '../../lib/invalidation-bus';
 // Sessions are cached in process (session-cache.ts): each way a session ends must end it at
 // once, on the very next request, not when the cache entry would expire.
 const bus = createLocalBus();
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { bus });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { bus });
 
 /** A second browser signed in as the same member. */
 async function secondDevice(m: { email: string; password: string }): Promise<TestClient> {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as samples from '../../../tests/helpers/media-samples';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { upload } from '../../../tests/helpers/upload';
 
@@ -8,16 +8,12 @@ import { upload } from '../../../tests/helpers/upload';
 // int4 would otherwise reach PostgreSQL ('out of range for type integer'), and a multipart
 // body without a boundary would reach the parser.
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let member: TestClient;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   member = t.client();
   await signUp(member);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const routes: [string, string, unknown?][] = [

@@ -1,19 +1,18 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fileLikes, files } from '../../db/schema/index';
 import * as samples from '../../../tests/helpers/media-samples';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { uploadOk } from '../../../tests/helpers/upload';
 
 // Likes and unlikes of one file racing each other leave like_count equal to the likes.
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let members: TestClient[];
 let fileId: number;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   members = [];
   for (let i = 0; i < 8; i++) {
     const c = t.client();
@@ -21,9 +20,6 @@ beforeAll(async () => {
     members.push(c);
   }
   fileId = (await uploadOk(members[0], await samples.pngWithAlpha(20, 20), 'p.png', {}, 'image/png')).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function counts() {

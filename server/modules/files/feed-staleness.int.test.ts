@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as samples from '../../../tests/helpers/media-samples';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { files } from '../../db/schema/index';
 import { ALL, createLocalBus } from '../../lib/invalidation-bus';
@@ -10,19 +10,15 @@ import { uploadOk } from '../../../tests/helpers/upload';
 // Feed pages, file details and comments are cached (reads/file-reads.ts). Each rule a member would notice if a page were stale
 // is checked the same way: warm the cache with a read, write, read again at once.
 const bus = createLocalBus();
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { bus });
 let owner: TestClient;
 let viewer: TestClient;
 let ownerId: number;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { bus });
   [owner, viewer] = [t.client(), t.client()];
   ownerId = (await signUp(owner)).id;
   await signUp(viewer);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A docx: no derivatives and no background tagging, so nothing else writes meanwhile. */

@@ -1,26 +1,22 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as samples from '../../../tests/helpers/media-samples';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { uploadOk } from '../../../tests/helpers/upload';
 
 // DESIGN.md "Who sees what": GPS never published, and a private file is 404 to anyone but its
 // owner by every path, listed nowhere.
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let owner: TestClient;
 let other: TestClient;
 let visitor: TestClient;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   [owner, other, visitor] = [t.client(), t.client(), t.client()];
   await signUp(owner);
   await signUp(other);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const upload = (c: TestClient, bytes: Buffer, filename: string, fields: Record<string, string> = {}) => uploadOk(c, bytes, filename, fields, 'image/jpeg');

@@ -3,27 +3,27 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index';
 import * as samples from '../../../tests/helpers/media-samples';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { uploadOk } from '../../../tests/helpers/upload';
 
 // How stored bytes are served: types, Range for seeking, download names, caching.
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let dir: samples.TempDir;
 let owner: TestClient;
 let video: Buffer;
 let clip: any;
 
 beforeAll(async () => {
-  [t, dir] = await Promise.all([startTestApp({ AUTH_RATE_LIMIT: '1000' }), samples.tempDir()]);
+  dir = await samples.tempDir();
   owner = t.client();
   await signUp(owner);
   video = await fs.readFile(await samples.ffmpegSample(dir, 'clip.mp4', [...samples.VIDEO_SOURCE, '-c:v', 'libx264', '-pix_fmt', 'yuv420p']));
   clip = await upload(video, 'clip.mp4');
 });
 afterAll(async () => {
-  await Promise.all([t?.close(), dir?.cleanup()]);
+  await dir?.cleanup();
 });
 
 const upload = (bytes: Buffer, filename: string, fields: Record<string, string> = {}) => uploadOk(owner, bytes, filename, fields);

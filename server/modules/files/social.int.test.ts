@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as samples from '../../../tests/helpers/media-samples';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { eq } from 'drizzle-orm';
 import { fileViews } from '../../db/schema/index';
@@ -10,18 +10,14 @@ import { uploadOk } from '../../../tests/helpers/upload';
 
 // Likes, comments, views, tags and deletion on one file; the feed's pages.
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let owner: TestClient;
 let alice: TestClient;
 let bob: TestClient;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   [owner, alice, bob] = [t.client(), t.client(), t.client()];
   for (const c of [owner, alice, bob]) await signUp(c);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A docx: no derivatives and no background tagging, so uploads are quick and tags stay put. */

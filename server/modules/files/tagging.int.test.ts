@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { files } from '../../db/schema/index';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { upload as uploadRaw, uploadOk } from '../../../tests/helpers/upload';
 
@@ -23,18 +23,14 @@ async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 60
 }
 
 // The real models, in their worker: AUTOTAG on for this file only.
-let t: TestApp;
+const t = useTestApp({ AUTOTAG: 'on' });
 let owner: TestClient;
 let other: TestClient;
 beforeAll(async () => {
-  t = await startTestApp({ AUTOTAG: 'on' });
   owner = t.client();
   other = t.client();
   await signUp(owner);
   await signUp(other);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('POST /api/files/:id/analyze-tags', () => {

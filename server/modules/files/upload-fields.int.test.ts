@@ -1,31 +1,27 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { controlCharsMessage } from '../../../contract/common';
 import { files } from '../../db/schema/index';
 import * as samples from '../../../tests/helpers/media-samples';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { uploadForm } from '../../../tests/helpers/upload';
 
 // The upload form's text fields follow the contract's rules; a retry with the same key stores once.
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let owner: TestClient;
 let other: TestClient;
 let png: Buffer;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   owner = t.client();
   other = t.client();
   await signUp(owner);
   await signUp(other);
   png = await samples.pngWithAlpha(40, 30);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const form = (fields: Record<string, string>, bytes: Buffer | null = png) => uploadForm(bytes, 'pic.png', fields, 'image/png');

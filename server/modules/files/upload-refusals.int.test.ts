@@ -1,25 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index';
 import * as samples from '../../../tests/helpers/media-samples';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { uploadForm } from '../../../tests/helpers/upload';
 
 // What an upload refuses, and that a refusal leaves nothing behind; names and tags made safe.
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let owner: TestClient;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   owner = t.client();
   await signUp(owner);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const form = (bytes: Buffer | null, filename: string, fields: Record<string, string> = {}) => uploadForm(bytes, filename, fields, 'image/jpeg');

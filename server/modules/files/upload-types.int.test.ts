@@ -3,26 +3,25 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as samples from '../../../tests/helpers/media-samples';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { upload as uploadFile } from '../../../tests/helpers/upload';
 
 // Every accepted type, uploaded through the real route from a sample made here, with what the
 // pipeline must leave on disk for it.
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let dir: samples.TempDir;
 let owner: TestClient;
 
 beforeAll(async () => {
-  [t, dir] = await Promise.all([startTestApp({ AUTH_RATE_LIMIT: '1000' }), samples.tempDir()]);
+  dir = await samples.tempDir();
   owner = t.client();
   await signUp(owner);
 });
 afterAll(async () => {
-  await Promise.all([t?.close(), dir?.cleanup()]);
+  await dir?.cleanup();
 });
-
 
 /** Every stored object, relative to the uploads folder. */
 async function storedObjects(): Promise<string[]> {

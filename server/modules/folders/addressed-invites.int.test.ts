@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../live/live-hub';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { eventually, jobsSettled } from '../../../tests/helpers/wait';
 import { castActors, createFolder, testEnv, type Cast } from '../../../tests/helpers/folders';
 
@@ -8,18 +8,14 @@ import { castActors, createFolder, testEnv, type Cast } from '../../../tests/hel
 // them (DESIGN.md "Who sees what"), they get a folder_invite notification, and until they accept
 // they are not a collaborator. The owner hears of every answer live, for the open dialog.
 
-let t: TestApp;
+const t = useTestApp(testEnv);
 let cast: Cast;
 let folderId: number;
 let folderName: string;
 let round = 0;
 
 beforeAll(async () => {
-  t = await startTestApp(testEnv);
   cast = await castActors(t);
-});
-afterAll(async () => {
-  await t?.close();
 });
 beforeEach(async () => {
   round += 1;

@@ -1,24 +1,20 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { folderCollaborators, folderInvites } from '../../db/schema/index';
 import { hashToken } from '../../lib/tokens';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { castActors, createFolder, testEnv, type Cast } from '../../../tests/helpers/folders';
 
 // Invite links (DESIGN.md "Who sees what"): random tokens stored hashed, default 7 days,
 // single use, addressed ones only by their addressee; expired, revoked and declined ones
 // cannot be accepted; removing a collaborator ends access on the next request.
 
-let t: TestApp;
+const t = useTestApp(testEnv);
 let cast: Cast;
 let folderId: number;
 
 beforeAll(async () => {
-  t = await startTestApp(testEnv);
   cast = await castActors(t);
-});
-afterAll(async () => {
-  await t?.close();
 });
 beforeEach(async () => {
   folderId = await createFolder(cast.clients.owner, { name: 'Invite target', description: 'Secret plans' });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient, type TestResponse } from '../../../tests/helpers/test-client';
 import { actors, castActors, createFolder, snapshot, testEnv, upload, uploadOk, type Actor, type Cast } from '../../../tests/helpers/folders';
 
@@ -58,20 +58,16 @@ const calls: Call[] = [
   { name: 'DELETE /api/folders/{id}', expect: (k) => manage(k), run: (c, x) => c.delete(`/api/folders/${x.folderId}`) },
 ];
 
-let t: TestApp;
+const t = useTestApp(testEnv);
 let cast: Cast;
 let spare: { id: number };
 const ownFile = {} as Record<Actor, number>;
 
 beforeAll(async () => {
-  t = await startTestApp(testEnv);
   cast = await castActors(t);
   spare = await signUp(t.client());
   for (const a of actors) ownFile[a] = a === 'visitor' ? 0 : await uploadOk(cast.clients[a], `own-${a}.gif`);
   ownFile.visitor = ownFile.owner;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** A fresh folder of this kind per call: editor and viewer collaborate, a spare member too, one file pinned, one invite pending. */

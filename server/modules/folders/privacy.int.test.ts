@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { files, folderFiles } from '../../db/schema/index';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { castActors, createFolder, testEnv, uploadOk, type Actor, type Cast } from '../../../tests/helpers/folders';
 
 // What folders show to whom (DESIGN.md "Who sees what"): a private folder's name, description,
 // files and count never reach an outsider; a file keeps its own visibility inside a public
 // folder; an admin-only folder shows to admins and its owner; deleting a folder keeps files.
 
-let t: TestApp;
+const t = useTestApp(testEnv);
 let cast: Cast;
 const SECRET = 'Zebra-secret-folder';
 const SECRET_DESCRIPTION = 'Quokka plans nobody else reads';
@@ -18,7 +18,6 @@ let publicFileId: number;
 let privateFileId: number;
 
 beforeAll(async () => {
-  t = await startTestApp(testEnv);
   cast = await castActors(t);
   const owner = cast.clients.owner;
   secretId = await createFolder(owner, { name: SECRET, description: SECRET_DESCRIPTION });
@@ -30,9 +29,6 @@ beforeAll(async () => {
   publicFileId = await uploadOk(owner, 'public-in-both.gif', { folderId: String(secretId) });
   expect((await owner.post(`/api/folders/${publicId}/files`, { fileId: publicFileId })).status).toBe(200);
   privateFileId = await uploadOk(owner, 'private-in-public.gif', { folderId: String(publicId), isPublic: 'false' });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const outsiders: Actor[] = ['other', 'visitor', 'admin'];

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { controlCharsMessage } from '../../../contract/common';
 import { MESSAGE_MAX, messageMessages } from '../../../contract/messages';
 import type { LiveEvent } from '../../live/live-hub';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 
 // Direct messages (issue 12): who may send to whom, threads and their read marks, the
 // conversation list, and the live events a send publishes.
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let alice: TestClient;
 let bob: TestClient;
 let carol: TestClient;
@@ -35,13 +35,9 @@ async function rowCount(): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   ({ client: alice, id: aliceId } = await member({ firstName: 'Alice', lastName: 'Archer' }));
   ({ client: bob, id: bobId } = await member({ firstName: 'Bob', lastName: 'Baker' }));
   ({ client: carol, id: carolId } = await member({ firstName: 'Carol', lastName: 'Cook' }));
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 describe('sending', () => {

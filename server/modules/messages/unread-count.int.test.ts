@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../live/live-hub';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 
 // Issue 20: the header's unread-messages badge. `GET /api/messages/unread-count` gives the
 // count when a screen loads; `unread` live events with `messages` keep it current.
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let ann: TestClient;
 let ben: TestClient;
 let annId: number;
 let benId: number;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   ann = t.client();
   ben = t.client();
   annId = (await signUp(ann)).id;
   benId = (await signUp(ben)).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 const unread = async (client: TestClient) => {

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { comments, fileLikes, follows, notifications } from '../../db/schema/index';
 import type { JobName } from '../../jobs/job-catalogue';
 import type { JobQueue } from '../../jobs/queue';
 import type { LiveEvent } from '../../live/live-hub';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { startTestApp, type TestApp, useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { jobsSettled } from '../../../tests/helpers/wait';
 import { createSocialRepo } from '../files/social.repo';
@@ -16,7 +16,7 @@ import { eventsOver } from '../../../tests/helpers/notification-events';
 // transaction, and answers; the job's handler notifies, once however often it runs.
 
 type Member = { client: TestClient; id: number };
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let owner: Member;
 let ana: Member;
 
@@ -45,13 +45,9 @@ async function ok(res: Promise<{ status: number; text: string; body: any }>, sta
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   owner = await member();
   ana = await member();
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('a social write and its event', () => {
   it('commits each write with one job named after it, and a repeat that changes nothing with none', async () => {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationDto, NotificationPage } from '../../../contract/notifications';
 import { files, folderInvites, notifications } from '../../db/schema/index';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { jobsSettled } from '../../../tests/helpers/wait';
 import { uploadOk } from '../../../tests/helpers/folders';
@@ -14,7 +14,7 @@ import { uploadOk } from '../../../tests/helpers/folders';
 
 type Member = { client: TestClient; id: number; name: string };
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let owner: Member;
 let ana: Member;
 let bob: Member;
@@ -56,15 +56,11 @@ async function ok(res: Promise<{ status: number; text: string }>, status = 200) 
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   owner = await member('Olga');
   ana = await member('Ana');
   bob = await member('Bob');
   carol = await member('Carol');
 }, 60_000);
-afterAll(async () => {
-  await t?.close();
-});
 
 describe('likes', () => {
   it('notifies the owner once per liker, never the liker, and not for liking your own file', async () => {

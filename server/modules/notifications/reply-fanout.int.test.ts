@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { comments, files, folderCollaborators, folderFiles, folders, notifications, users } from '../../db/schema/index';
 import type { LiveEvent } from '../../live/live-hub';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { uploadOk } from '../../../tests/helpers/folders';
 import { eventsOver } from '../../../tests/helpers/notification-events';
@@ -12,7 +12,7 @@ import { REPLY_FANOUT_MAX } from './notification-events';
 // A comment on a busy file: the newest 50 earlier commenters who may still see it get a reply
 // notification, in a number of queries that does not grow with them (decision 017).
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let counted: Database;
 const queries: string[] = [];
 let ownerId: number;
@@ -55,7 +55,6 @@ async function fanOut(commentId: number): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   owner = t.client();
   ownerId = (await signUp(owner)).id;
   // Everyone here asked for every notification by mail, so each row gets its mail job.
@@ -65,7 +64,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await counted?.close();
-  await t?.close();
 });
 
 describe('reply fan-out', () => {

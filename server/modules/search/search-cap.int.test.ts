@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP, type SearchCountResponse, type SearchResultItem } from '../../../contract/search';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { seedFile, seedMany } from '../../../tests/helpers/search-seed';
 
@@ -9,7 +9,7 @@ import { seedFile, seedMany } from '../../../tests/helpers/search-seed';
 // list by relevance still pages through every match, newest first (docs/decisions/011-search.md,
 // "Common words"). Private files stay out of both, capped or not.
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let alice: TestClient;
 let aliceId: number;
 let bobId: number;
@@ -18,7 +18,6 @@ let visibleMeadows: number[];
 let bobsPrivateMeadows: number[];
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   alice = t.client();
   aliceId = (await signUp(alice, { username: 'amelia' })).id;
   bobId = (await signUp(t.client(), { username: 'bertrand' })).id;
@@ -30,9 +29,6 @@ beforeAll(async () => {
   await seedFile(db, bobId, { name: 'Clover clover clover', tags: ['clover'] });
   await seedMany(db, bobId, SEARCH_COUNT_CAP - 1, { name: 'Clover', tag: 'clover', isPublic: true });
   visibleMeadows = [...bobsPublic, alicesOwn].sort((a, b) => b - a);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function count(params: Record<string, string>): Promise<SearchCountResponse> {

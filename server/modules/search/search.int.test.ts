@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SearchResultItem } from '../../../contract/search';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { seedFile, seedFolder } from '../../../tests/helpers/search-seed';
 
 // Search finds what members type (any word, the start of a word, a typo) and never shows or
 // counts what the searcher may not see (issue 11, DESIGN.md "Who sees what").
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let alice: TestClient;
 let bob: TestClient;
 let aliceId: number;
@@ -15,7 +15,6 @@ let bobId: number;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   alice = t.client();
   bob = t.client();
   aliceId = (await signUp(alice, { username: 'penelope', firstName: 'Penny', lastName: 'Lane' })).id;
@@ -34,9 +33,6 @@ beforeAll(async () => {
   ids.secret = await seedFile(db, bobId, { name: 'Orchid secret plan', description: 'quokka lighthouse', tags: ['cat'], isPublic: false });
   ids.publicFolder = await seedFolder(db, bobId, { name: 'Orchid collection', description: 'All my flowers' });
   ids.privateFolder = await seedFolder(db, bobId, { name: 'Orchid vault', isPublic: false });
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function search(c: TestClient, params: Record<string, string>) {

@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fileFingerprints, files } from '../../db/schema/index';
 import * as samples from '../../../tests/helpers/media-samples';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { eventually } from '../../../tests/helpers/wait';
 import { uploadOk } from '../../../tests/helpers/upload';
@@ -20,7 +20,7 @@ function upload(c: TestClient, name: string, bytes: Buffer, opts: { type?: strin
 const ids = (res: { body: { id: number }[] }) => res.body.map((f) => f.id);
 
 // The real models in their worker (AUTOTAG on), as in production.
-let t: TestApp;
+const t = useTestApp({ AUTOTAG: 'on' });
 let owner: TestClient;
 let other: TestClient;
 let stranger: TestClient;
@@ -37,7 +37,6 @@ async function recognised(wanted: number[]): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTOTAG: 'on' });
   [owner, other, stranger, visitor] = [t.client(), t.client(), t.client(), t.client()];
   for (const c of [owner, other, stranger]) await signUp(c);
   const cat = await photo('chelsea-cat.jpg');
@@ -52,7 +51,6 @@ beforeAll(async () => {
   f.pdf = (await upload(stranger, 'notes.pdf', await samples.pdf(), { type: 'application/pdf', tags: 'pets' })).id;
   await recognised([f.cat, f.catCrop, f.coffee, f.rocket, f.ownersPrivateCat, f.othersPrivateCat]);
 }, 240_000);
-afterAll(() => t?.close());
 
 describe('GET /api/files/:id/similar', () => {
   it('answers the images that look most like this one first, in the feed card shape', async () => {

@@ -1,17 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 
 /** A 640×480 photo carrying EXIF (camera make, copyright) as a phone would write it. */
 async function photoWithExif(): Promise<Buffer> {

@@ -1,25 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { userMessages } from '../../../contract/users';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 
 // Follow, unfollow, refollow and racing follows keep both counts exact (issue 11).
 
-let t: TestApp;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let alice: TestClient;
 let bob: TestClient;
 let aliceId: number;
 let bobId: number;
 
 beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
   alice = t.client();
   bob = t.client();
   aliceId = (await signUp(alice)).id;
   bobId = (await signUp(bob)).id;
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 async function counts(viewer: TestClient, id: number) {

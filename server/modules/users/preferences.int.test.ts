@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultPreferences } from '../../../contract/settings';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp } from '../../../tests/helpers/test-client';
 import { robotsHeaderFor } from './preferences';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 
 describe('preferences', () => {
   it('answers the spec defaults for a new account', async () => {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, waitForMail, type TestApp } from '../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { waitForMail, useTestApp } from '../../../tests/helpers/test-app';
 import { signUp } from '../../../tests/helpers/test-client';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 
 const SECRET_KEYS = ['passwordHash', 'preferences', 'status', 'profileImageKey'];
 

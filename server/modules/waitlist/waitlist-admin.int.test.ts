@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { adminMessages } from '../../../contract/admin';
 import { authMessages } from '../../../contract/auth';
 import { users, waitlistApplications } from '../../db/schema/index';
-import { startTestApp, waitForMail, type TestApp } from '../../../tests/helpers/test-app';
+import { waitForMail, useTestApp } from '../../../tests/helpers/test-app';
 import { newMember, signUp, type TestClient } from '../../../tests/helpers/test-client';
 
-let t: TestApp;
+const t = useTestApp({ REGISTRATION: 'waitlist', AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: 'chief@example.com' }, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
 let admin: TestClient;
 let adminId: number;
 beforeAll(async () => {
-  t = await startTestApp({ REGISTRATION: 'waitlist', AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: 'chief@example.com' }, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
   admin = t.client();
   adminId = (await signUp(admin, { email: 'chief@example.com' })).id;
 });
-afterAll(() => t?.close());
 
 /** A waitlisted sign-up: its application's id and the credentials to try. */
 async function apply(reason = 'I shoot film and want to share scans') {
