@@ -35,8 +35,8 @@ beforeAll(async () => {
     'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react.js'] },
     '_react.js': { file: 'assets/react-r1.js' },
     '_layout.js': { file: 'assets/layout-l1.js', imports: ['_react.js'], css: ['assets/layout-l1.css'] },
-    'src/routes/home.tsx': { file: 'assets/home-h1.js', isDynamicEntry: true, imports: ['_layout.js', '_react.js'] },
-    'src/features/files/upload-dialog.tsx': { file: 'assets/upload-dialog-u1.js', isDynamicEntry: true, imports: ['_layout.js'] },
+    'src/routes/home.tsx': { file: 'assets/home-h1.js', isDynamicEntry: true, imports: ['_layout.js', '_react.js', '_upload-dialog.js'] },
+    '_upload-dialog.js': { file: 'assets/upload-dialog-u1.js', imports: ['_layout.js'] },
     'src/routes/search.tsx': { file: 'assets/search-s1.js', isDynamicEntry: true },
   }));
   t = await startTestApp({}, { clientDir });

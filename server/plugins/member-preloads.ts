@@ -6,11 +6,12 @@ type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The lazy chunks a signed-in member's home screen paints with, by source path: the feed screen
- * and the upload queue every member screen sits in (client/src/App.tsx loads both after the
- * session check answers).
+ * The lazy chunk a signed-in member's home screen paints with, by source path (client/src/App.tsx
+ * loads it after the session check answers). The upload queue every member screen sits in is a
+ * chunk the home imports, so its CSS is in the home's closure; a source path missing from the
+ * manifest is an error, not a preload silently skipped.
  */
-const MEMBER_HOME_SOURCES = ['src/routes/home.tsx', 'src/features/files/upload-dialog.tsx'];
+const MEMBER_HOME_SOURCES = ['src/routes/home.tsx'];
 /** The calls the home screen makes first, exactly as the client makes them (same URL, credentials included). */
 const MEMBER_HOME_CALLS = ['/api/user', '/api/files?offset=0&limit=20'];
 
@@ -48,7 +49,9 @@ export function memberHomeHtml(clientDir: string, html: string): string | null {
   if (!manifest) return null;
   const entry = Object.values(manifest).find((c) => c.isEntry);
   const already = entry ? closure(manifest, [Object.keys(manifest).find((k) => manifest[k] === entry)!]) : { css: new Set<string>() };
-  const wanted = closure(manifest, MEMBER_HOME_SOURCES.filter((k) => manifest[k]));
+  const missing = MEMBER_HOME_SOURCES.filter((k) => !manifest[k]);
+  if (missing.length) throw new Error(`The client build has no chunk for ${missing.join(', ')}: update MEMBER_HOME_SOURCES`);
+  const wanted = closure(manifest, MEMBER_HOME_SOURCES);
   const links = [
     ...MEMBER_HOME_CALLS.map((url) => `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`),
     ...[...wanted.css].filter((f) => !already.css.has(f)).map((f) => `<link rel="preload" as="style" href="/${f}">`),
