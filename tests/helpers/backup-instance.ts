@@ -1,0 +1,60 @@
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { writeBackup } from '../../server/backup/backup';
+import { restoreArchive } from '../../server/backup/restore';
+import { createLocalStorage } from '../../server/storage/local-storage';
+import type { Storage } from '../../server/storage/storage';
+import { emptyDatabase, quietLog, seed } from './backup';
+import { startTestApp, type TestApp } from './test-app';
+
+export type BackupInstance = {
+  t: TestApp;
+  storage: Storage;
+  /** A scratch folder of this file's, removed after it. */
+  work: string;
+  seeded: Awaited<ReturnType<typeof seed>>;
+  /** A backup of the running instance, written to `work/name`. */
+  backupTo(name: string): Promise<string>;
+  /** A restore of `file` into a new empty database of `kind` and `target`; the caller closes the database. */
+  restoreInto(file: string, kind: 'pglite' | 'postgres', target: Storage): ReturnType<typeof restoreInto>;
+};
+
+async function restoreInto(file: string, kind: 'pglite' | 'postgres', target: Storage, tmpDir: string) {
+  const database = await emptyDatabase(kind);
+  try {
+    const summary = await restoreArchive(file, { database, storage: target, tmpDir, queueLog: quietLog });
+    return { database, summary };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}
+
+/**
+ * The seeded instance the backup tests back up (disk storage in a scratch folder), started
+ * once per file and closed after it. Its fields are set once the file's `beforeAll` ran.
+ */
+export function useBackupInstance(): BackupInstance {
+  const b = {
+    backupTo: async (name: string) => {
+      const file = path.join(b.work, name);
+      await writeBackup({ database: b.t.database, storage: b.storage, tmpDir: b.work }, createWriteStream(file));
+      return file;
+    },
+    restoreInto: (file: string, kind: 'pglite' | 'postgres', target: Storage) => restoreInto(file, kind, target, b.work),
+  } as BackupInstance;
+  beforeAll(async () => {
+    b.work = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-backup-'));
+    b.storage = createLocalStorage(path.join(b.work, 'uploads'));
+    b.t = await startTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { storage: b.storage });
+    b.seeded = await seed(b.t);
+  }, 120_000);
+  afterAll(async () => {
+    await b.t?.close();
+    if (b.work) await fs.rm(b.work, { recursive: true, force: true });
+  });
+  return b;
+}

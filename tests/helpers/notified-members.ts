@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { NotificationPage } from '../../contract/notifications';
+import { notifications } from '../../server/db/schema/index';
+import type { TestApp } from './test-app';
+import { signUp, type TestClient } from './test-client';
+import { jobsSettled } from './wait';
+
+export type Member = { client: TestClient; id: number; name: string };
+
+/**
+ * What the notification tests ask of an app (issue 12, decision 017): notifications are made by
+ * the handlers of the writes' events, so every read first waits until no event job is pending,
+ * and a row is there, or absent for good.
+ */
+export function notifiedMembers(t: TestApp) {
+  /** Every row of one member's notifications, oldest first (what the database holds, ungrouped). */
+  async function rows(m: Member) {
+    await jobsSettled(t.database);
+    return t.database.db.select().from(notifications).where(eq(notifications.userId, m.id)).orderBy(notifications.id);
+  }
+  return {
+    async member(firstName: string): Promise<Member> {
+      const client = t.client();
+      const m = await signUp(client, { firstName, lastName: 'Test' });
+      return { client, id: m.id, name: `${firstName} Test` };
+    },
+    /** The member's list as the screen reads it. */
+    async list(m: Member, query = ''): Promise<NotificationPage> {
+      await jobsSettled(t.database);
+      const res = await m.client.get(`/api/notifications${query}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body;
+    },
+    /**
+     * The events so far have been told: what follows happens later. Two events of one kind sent
+     * within milliseconds may be told in either order (decision 017); these tests assert an order.
+     */
+    told: () => jobsSettled(t.database),
+    rows,
+    async rowsOfFile(m: Member, fileId: number) {
+      return (await rows(m)).filter((r) => r.fileId === fileId);
+    },
+    async ok(res: Promise<{ status: number; text: string }>, status = 200) {
+      const r = await res;
+      expect(r.status, r.text).toBe(status);
+      return r;
+    },
+  };
+}
