@@ -5,13 +5,9 @@
 export const notificationTypes = ['like', 'comment', 'reply', 'view', 'save', 'follow', 'folder_invite', 'archive_ready'] as const;
 
 export const notificationsApi = {
-  list: '/api/notifications',
-  read: (id: number) => `/api/notifications/${id}/read`,
-  markAllRead: '/api/notifications/mark-all-read',
   /** The notifications screen accepts and declines an invite by the notification's id (spec 2 §7). */
   acceptInvite: (notificationId: number) => `/api/invites/${notificationId}/accept`,
   declineInvite: (notificationId: number) => `/api/invites/${notificationId}/decline`,
-  events: '/api/events',
 } as const;
 
 export const notificationMessages = {

@@ -18,8 +18,10 @@ import { authRoutes } from './modules/auth/auth.routes';
 import type { FileReads } from './modules/files/reads/file-reads';
 import type { ViewCounter } from './modules/files/view-counter';
 import { createLocalHub, type LiveHub } from './live/live-hub';
-import { eventsRoutes } from './live/events.routes';
-import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { liveEventHandlers } from './live/events.routes';
+import { notificationHandlers } from './modules/notifications/notifications.routes';
+import { endpoints } from '../contract/api';
+import { registerEndpoints } from './plugins/endpoints';
 import { createLocalBus, type InvalidationBus } from './lib/invalidation-bus';
 import { filesRoutes } from './modules/files/files.routes';
 import type { SimilarIndex } from './modules/similar/similar-index';
@@ -178,13 +180,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await invitesRoutes(app, { ...folderRepos, inviteService: s.invites });
   await settingsRoutes(app, { settings: s.settings, storage });
   await profilesRoutes(app, { users, follows: s.follows, folders: folderRepos.folders, files, search: s.search });
-  await notificationsRoutes(app, { notifications: s.notifications });
-  await eventsRoutes(app, { live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCount: s.notifications.unreadCount, bus: s.bus, sessions });
   await searchRoutes(app, { search: s.search, files, folders: folderRepos.folders, links: folderRepos.links });
   await waitlistRoutes(app, { waitlist: s.waitlist, service: s.waitlistDecisions });
   await unsubscribeRoutes(app, { users, secret: s.secret });
   await messagesRoutes(app, { messages: s.messages });
   await archivesRoutes(app, { archives: s.archives, storage });
+  registerEndpoints(app, endpoints, {
+    ...notificationHandlers({ notifications: s.notifications }),
+    ...liveEventHandlers(app, { live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCount: s.notifications.unreadCount, bus: s.bus, sessions }),
+  });
   await registerClient(app, config.clientDir);
   return app;
 }

@@ -4,7 +4,9 @@ import { ALL, type InvalidationBus } from '../lib/invalidation-bus';
 import { RateLimitError } from '../lib/errors';
 import { hashToken } from '../lib/tokens';
 import type { SessionsRepo } from '../modules/auth/sessions.repo';
-import { requireUser, SESSION_COOKIE } from '../plugins/session';
+import { SESSION_COOKIE } from '../plugins/session';
+import type { HandlersFor } from '../plugins/endpoints';
+import type { notificationEndpoints } from '../../contract/api/notifications';
 import type { LiveEvent, LiveHub } from './live-hub';
 
 /** Comment lines keep the socket busy well inside the server's idle timeout (and proxies' ones). */
@@ -36,7 +38,7 @@ function frame(event: LiveEvent): string {
  * `notification`, `message`, `unread` and `folder`; a `: ping` comment every heartbeat. Hidden from the
  * OpenAPI document: it is not a JSON call, and it does not end.
  */
-export async function eventsRoutes(app: FastifyInstance, d: Deps): Promise<void> {
+export function liveEventHandlers(app: FastifyInstance, d: Deps): HandlersFor<Pick<typeof notificationEndpoints, 'liveEvents'>> {
   const heartbeatMs = Math.max(1000, Math.min(HEARTBEAT_MS, Math.floor(d.idleTimeoutMs / 2)));
   const open = new Map<ServerResponse, Stream>();
   const perMember = new Map<number, number>();
@@ -61,8 +63,8 @@ export async function eventsRoutes(app: FastifyInstance, d: Deps): Promise<void>
     for (const res of open.keys()) res.end();
   });
 
-  app.get('/api/events', { schema: { hide: true } }, async (request, reply) => {
-    const user = requireUser(request);
+  const liveEvents: HandlersFor<Pick<typeof notificationEndpoints, 'liveEvents'>>['liveEvents'] = async (request, reply) => {
+    const user = request.user;
     const held = perMember.get(user.id) ?? 0;
     if (held >= STREAMS_PER_MEMBER) throw new RateLimitError('Too many open live streams', 30);
     perMember.set(user.id, held + 1);
@@ -108,5 +110,6 @@ export async function eventsRoutes(app: FastifyInstance, d: Deps): Promise<void>
     } catch (err) {
       request.log.warn({ err }, 'unread count for a new live stream failed');
     }
-  });
+  };
+  return { liveEvents };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyWritesMessage } from '../../contract/common';
+import type { BudgetName } from '../../contract/endpoint';
 import { RateLimitError } from '../lib/errors';
 import { spend, type CounterStore, type Refusal } from '../lib/throttle';
 
@@ -38,8 +39,7 @@ export const WRITE_BUDGETS = {
   analyze: { member: [[60, MINUTE], [1000, HOUR]] },
   // Each change of e-mail or password mails the member.
   account: { member: [[10, MINUTE], [50, HOUR]] },
-} as const satisfies Record<string, Budget>;
-export type BudgetName = keyof typeof WRITE_BUDGETS;
+} as const satisfies Record<'write' | BudgetName, Budget>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -57,7 +57,7 @@ export async function withRetryAfter<T>(send: () => Promise<T>, tries = 4, wait 
   }
 }
 
-async function readJson<T>(res: Response): Promise<T> {
+export async function readJson<T>(res: Response): Promise<T> {
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { endpointUrl } from './call';
 
 /**
  * The member's live stream (`GET /api/events`, server-sent events), opened while a member is
@@ -15,7 +16,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 export type LiveEventType = 'notification' | 'message' | 'unread' | 'folder';
 type Listener = (data: unknown) => void;
 
-const EVENTS_URL = '/api/events';
+const EVENTS_URL = endpointUrl('liveEvents');
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
 /** The spec's notification poll, used only while the stream is down. */

@@ -5,16 +5,14 @@ import { notificationsApi } from '@contract/notification-paths';
 import type { NotificationDto, NotificationPage } from '@contract/notifications';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
-import { getJson } from '@/lib/paging';
+import { call, endpointKey } from '@/lib/call';
 import { FALLBACK_POLL_MS, useLiveConnected, useLiveEvent } from '@/lib/live-events';
 import { failureToast } from '@/features/folders/folder-toasts';
 
 /** Every notifications query starts with this, so one invalidation refreshes the bell and the list. */
-export const NOTIFICATIONS_KEY = [notificationsApi.list] as const;
-const unreadKey = [notificationsApi.list, 'unread'] as const;
-const listKey = [notificationsApi.list, 'list'] as const;
-
-type Unread = { unreadCount: number };
+export const NOTIFICATIONS_KEY = endpointKey('listNotifications');
+const unreadKey = endpointKey('listNotifications', { query: { limit: 1 } });
+const listKey = endpointKey('listNotifications', { query: { limit: PAGE_SIZE } });
 
 /** The spec's 5 s poll, only while the live stream is down (it pushes changes otherwise). */
 function usePollWhileOffline(): number | false {
@@ -26,7 +24,7 @@ export function useUnreadCount(): number {
   const refetchInterval = usePollWhileOffline();
   const { data } = useQuery({
     queryKey: unreadKey,
-    queryFn: ({ signal }) => getJson<NotificationPage>(notificationsApi.list, { limit: 1 }, signal).then((p) => p.unreadCount),
+    queryFn: ({ signal }) => call('listNotifications', { query: { limit: 1 } }, { signal }).then((p) => p.unreadCount),
     refetchInterval,
   });
   return data ?? 0;
@@ -37,7 +35,7 @@ export function useNotificationList() {
   const refetchInterval = usePollWhileOffline();
   return useInfiniteQuery({
     queryKey: listKey,
-    queryFn: ({ pageParam, signal }) => getJson<NotificationPage>(notificationsApi.list, { offset: pageParam, limit: PAGE_SIZE }, signal),
+    queryFn: ({ pageParam, signal }) => call('listNotifications', { query: { offset: pageParam, limit: PAGE_SIZE } }, { signal }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.notifications.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE),
     refetchInterval,
@@ -67,7 +65,7 @@ export function useNotificationsLive(): void {
 export function useMarkRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (item: NotificationDto) => apiRequest<Unread>('PATCH', notificationsApi.read(item.id)),
+    mutationFn: (item: NotificationDto) => call('markNotificationRead', { params: { id: item.id } }),
     onSuccess: (answer, item) => {
       setUnread(client, answer.unreadCount);
       client.setQueryData<{ pages: NotificationPage[] }>(listKey, (data) =>
@@ -81,7 +79,7 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<Unread>('PUT', notificationsApi.markAllRead),
+    mutationFn: () => call('markAllNotificationsRead'),
     onSuccess: (answer) => {
       setUnread(client, answer.unreadCount);
       void client.invalidateQueries({ queryKey: listKey });

@@ -1,0 +1,14 @@
+import type { Endpoint } from '../endpoint';
+import { notificationEndpoints } from './notifications';
+
+/**
+ * The API, one entry per endpoint (issue 19, docs/decisions/025). The server registers a handler
+ * for each (server/plugins/endpoints.ts), OpenAPI is published from them, and the client calls
+ * them by name (client/src/lib/call.ts). Adding an endpoint: README "Adding an endpoint".
+ */
+export const endpoints = {
+  ...notificationEndpoints,
+} satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;

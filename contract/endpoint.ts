@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+
+/**
+ * One endpoint of the API, written once (issue 19, docs/decisions/025): the server registers its
+ * handler from it, OpenAPI is published from it, and the client's `call()` is typed from it.
+ * The entries live in `contract/api/*.ts`; this file holds only their shape and types, so it
+ * brings no zod into a bundle.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call it: anyone, a signed-in member (401 otherwise), or an admin (401/403). */
+export type Auth = 'visitor' | 'member' | 'admin';
+
+/** The write budget a member's call spends (server/plugins/write-budgets.ts). */
+export const budgetNames = ['message', 'comment', 'folder', 'invite', 'collaborator', 'like', 'follow', 'save', 'upload', 'analyze', 'account'] as const;
+export type BudgetName = (typeof budgetNames)[number];
+
+export type Schema = z.ZodType;
+
+export interface Endpoint {
+  method: Method;
+  /** Fastify's pattern: `/api/folders/:id`; `*` for the rest of a path. */
+  path: string;
+  tags: readonly string[];
+  auth: Auth;
+  params?: Schema;
+  query?: Schema;
+  body?: Schema;
+  /** Answers by status; errors the hooks add to every call (400, 401, 403, 429, 500) are added to OpenAPI. */
+  responses: { readonly [status: number]: Schema };
+  /** A multipart form (OpenAPI only: the handler reads the parts itself). */
+  multipart?: { readonly required: readonly string[]; readonly properties: Readonly<Record<string, Readonly<Record<string, unknown>>>> };
+  /** Where a GET link redirects (OpenAPI's 302). */
+  redirect?: string;
+  /** Sign-in calls counted per address and account (auth.throttle.ts): 429 on too many attempts. */
+  throttled?: boolean;
+  budget?: BudgetName;
+  /** The member a budgeted write targets (per-recipient windows): a param or a body field. */
+  recipient?: `params.${string}` | `body.${string}`;
+  /** Left out of OpenAPI (streams, stored bytes by key). */
+  hidden?: boolean;
+}
+
+/** Declares an entry, keeping its literal types for handlers and calls. */
+export function endpoint<const E extends Endpoint>(entry: E): E {
+  return entry;
+}
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type In<S> = S extends z.ZodType ? z.input<S> : undefined;
+
+export type ParamsOf<E extends Endpoint> = Out<E['params']>;
+export type QueryOf<E extends Endpoint> = Out<E['query']>;
+export type BodyOf<E extends Endpoint> = Out<E['body']>;
+
+/** The first success answer (200, else 201, else 204), as it arrives: what `call()` resolves to. */
+export type ResultOf<E extends Endpoint> = E['responses'] extends { 200: infer S }
+  ? Out<S>
+  : E['responses'] extends { 201: infer S }
+    ? Out<S>
+    : null;
+
+/** What a caller passes: params, query and body, each only when the entry has one. */
+export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType ? { params: In<E['params']> } : { params?: undefined }) &
+  (E['query'] extends z.ZodType ? { query?: Partial<In<E['query']>> } : { query?: undefined }) &
+  (E['multipart'] extends object ? { body: FormData } : E['body'] extends z.ZodType ? { body: In<E['body']> } : { body?: undefined });

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResultOf } from '../../contract/endpoint';
+import type { UserRow } from '../modules/users/users.repo';
+import { requireAdmin, requireUser } from './session';
+
+/**
+ * Every route of the API registered from the one table (contract/api, docs/decisions/025): a
+ * module hands in a handler per entry, typed from it. The entry gives the method, path, schemas,
+ * the member or admin it needs (checked here, before the handler runs) and its write budget.
+ */
+
+/** The request a handler sees: params, query and body as the entry's schemas parsed them. */
+export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body' | 'user'> & {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  /** Never null when the entry needs a member or an admin. */
+  user: E['auth'] extends 'visitor' ? UserRow | null : UserRow;
+};
+
+/** Answers the entry's success body, or sends through `reply` itself (another status, bytes, a redirect). */
+export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<ResultOf<E> | FastifyReply | void>;
+
+/** A handler for each entry of a part of the table. */
+export type HandlersFor<T extends Record<string, Endpoint>> = { [K in keyof T]: EndpointHandler<T[K]> };
+
+/** The entries without a handler and the handlers without an entry; both stop the start. */
+export function unmatchedHandlers(table: Record<string, Endpoint>, handlers: Record<string, unknown>): { missing: string[]; extra: string[] } {
+  return {
+    missing: Object.keys(table).filter((name) => typeof handlers[name] !== 'function'),
+    extra: Object.keys(handlers).filter((name) => !(name in table)),
+  };
+}
+
+function recipientOf(path: string): (request: FastifyRequest) => unknown {
+  const [part, field] = path.split('.') as ['params' | 'body', string];
+  return (request) => (request[part] as Record<string, unknown> | undefined)?.[field];
+}
+
+export function registerEndpoints<T extends Record<string, Endpoint>>(app: FastifyInstance, table: T, handlers: HandlersFor<T>): void {
+  const { missing, extra } = unmatchedHandlers(table, handlers);
+  if (missing.length || extra.length) {
+    throw new Error(`The endpoint table and its handlers differ: ${[...missing.map((n) => `no handler for ${n}`), ...extra.map((n) => `${n} is not in the table`)].join(', ')}`);
+  }
+  for (const [name, entry] of Object.entries(table)) {
+    const handler = handlers[name] as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+    app.route({
+      method: entry.method,
+      url: entry.path,
+      config: { budget: entry.budget, ...(entry.recipient ? { recipient: recipientOf(entry.recipient) } : {}) },
+      schema: {
+        ...(entry.hidden ? { hide: true } : {}),
+        tags: [...entry.tags],
+        operationId: name,
+        ...(entry.params ? { params: entry.params } : {}),
+        ...(entry.query ? { querystring: entry.query } : {}),
+        ...(entry.body ? { body: entry.body } : {}),
+        ...(Object.keys(entry.responses).length ? { response: entry.responses } : {}),
+      },
+      // After validation and the write budgets' hook, as `requireUser` in a handler was.
+      ...(entry.auth === 'visitor' ? {} : { preHandler: async (request: FastifyRequest) => void (entry.auth === 'admin' ? requireAdmin(request) : requireUser(request)) }),
+      handler,
+    });
+  }
+}
