@@ -26,3 +26,16 @@ export async function uploadOk<T = { id: number; [k: string]: any }>(client: Tes
   expect(res.status, res.text).toBe(201);
   return res.body as T;
 }
+
+/** The multipart body of an avatar change (PUT /api/user/avatar): `fields` first, then the picture as `avatar`. */
+export function avatarForm(bytes: Uint8Array, filename = 'me.png', type = 'image/png', fields: UploadFields = {}): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('avatar', new Blob([new Uint8Array(bytes)], { type }), filename);
+  return form;
+}
+
+/** PUT /api/user/avatar as `client`; answers the response as it came. */
+export function uploadAvatar(client: TestClient, bytes: Uint8Array, filename?: string, type?: string, fields?: UploadFields): Promise<TestResponse> {
+  return client.put('/api/user/avatar', avatarForm(bytes, filename, type, fields));
+}
