@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { useTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { createTestDatabase } from '../../tests/helpers/test-db';
 import type { Database } from '../db/client';
 import { jobSchedules } from '../jobs/job-catalogue';
@@ -13,13 +13,7 @@ const ELEVEN_MINUTES_AGO = new Date(Date.now() - 11 * 60 * 1000);
 
 // Issue 18: debris younger than 10 minutes at start-up waited for the next start.
 describe('the periodic debris sweep', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({}, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({}, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
 
   it('is scheduled every ten minutes and removes what a crash left after the start', async () => {
     expect(jobSchedules['debris-sweep.due']).toBe('*/10 * * * *');

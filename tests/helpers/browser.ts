@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppDeps } from '../../server/app';
 import type { Config } from '../../server/config';
 import { lateTestApp, startFixtureApp, type FixtureArgs, type TestApp, type TestAppOptions } from './test-app';
 import { newMember } from './test-client';
+import { photo, PHOTOS } from './upload';
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off this machine's closed network.
 export const CHROMIUM_ARGS = [
@@ -66,7 +65,7 @@ export type BrowserApp = Omit<TestApp, 'close'> & {
 
 export type SignedInMember = { page: Page; id: number; member: ReturnType<typeof newMember> };
 
-export const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
+export { PHOTOS };
 
 /**
  * The e2e fixture: registers beforeAll/afterAll hooks that start the app (the built client, on
@@ -116,12 +115,12 @@ export function useBrowserApp(...args: FixtureArgs): BrowserApp {
       const id = await signUpInBrowser(page, fixture.url, member);
       return { page, id, member };
     },
-    async upload(page, photo, fields = {}) {
+    async upload(page, name, fields = {}) {
       const res = await page.request.post(`${fixture.url}/api/files`, {
         headers: { Origin: fixture.url },
-        multipart: { isPublic: 'true', ...fields, file: { name: photo, mimeType: 'image/jpeg', buffer: await readFile(path.join(PHOTOS, photo)) } },
+        multipart: { isPublic: 'true', ...fields, file: { name, mimeType: 'image/jpeg', buffer: await photo(name) } },
       });
-      if (res.status() !== 201) throw new Error(`upload of ${photo} failed: ${res.status()} ${await res.text()}`);
+      if (res.status() !== 201) throw new Error(`upload of ${name} failed: ${res.status()} ${await res.text()}`);
       return ((await res.json()) as { id: number }).id;
     },
   };

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { TestClient, TestResponse } from './test-client';
 
@@ -6,6 +8,14 @@ import type { TestClient, TestResponse } from './test-client';
 // rest take the created file (`uploadOk`), which has already been checked to be a 201.
 
 export type UploadFields = Record<string, string>;
+
+/** The real photos of tests/fixtures/photos (chelsea-cat.jpg, coffee-cup.jpg, grass.jpg…). */
+export const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
+
+/** The bytes of one photo of PHOTOS. */
+export function photo(name: string): Promise<Buffer> {
+  return readFile(path.join(PHOTOS, name));
+}
 
 /** The multipart body of one upload; `bytes` null leaves the file out. Without `type` the part goes as application/octet-stream. */
 export function uploadForm(bytes: Uint8Array | null, filename: string, fields: UploadFields = {}, type?: string): FormData {
