@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tooManyWritesMessage } from '../../contract/common';
-import { startDeployment, type Deployment } from '../../tests/helpers/deployment';
+import { useDeployment } from '../../tests/helpers/deployment';
 import { useTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signUp, TestClient, type TestResponse } from '../../tests/helpers/test-client';
 import { comments, fileLikes, files, folderInvites, folders, follows, messages } from '../db/schema/index';
@@ -139,13 +139,7 @@ describe('member write budgets', () => {
 });
 
 describe('a budget is shared by two app processes through Redis', () => {
-  let d: Deployment;
-  beforeAll(async () => {
-    d = await startDeployment(2, { WRITE_BUDGET_SCALE: '1' });
-  });
-  afterAll(async () => {
-    await d?.close();
-  });
+  const d = useDeployment(2, { WRITE_BUDGET_SCALE: '1' });
 
   it('ten comments spread over both processes spend one budget', async () => {
     const [a, b] = d.apps;

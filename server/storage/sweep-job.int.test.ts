@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { createTestDatabase } from '../../tests/helpers/test-db';
-import type { Database } from '../db/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../tests/helpers/test-app';
+import { useTestDatabase } from '../../tests/helpers/test-db';
 import { jobSchedules } from '../jobs/job-catalogue';
 import { createJobQueue, type JobQueue } from '../jobs/queue';
 
@@ -39,14 +38,11 @@ describe('the periodic debris sweep', () => {
 });
 
 describe('a scheduled pass killed midway', () => {
-  let database: Database;
+  const database = useTestDatabase();
   const queues: JobQueue[] = [];
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
+  // Registered after the database's, this runs before it closes.
   afterAll(async () => {
     for (const q of queues) await q.stop().catch(() => {});
-    await database?.close();
   });
 
   it('resumes on another process within a minute, not when the job expires', async () => {

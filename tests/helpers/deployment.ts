@@ -13,6 +13,8 @@ export type Deployment = {
   states: SharedState[];
   /** The Redis key prefix the processes share. */
   prefix: string;
+  /** One more process that only enqueues, on the same database and Redis (as one started later); closed with the others. */
+  addProcess(): Promise<TestApp>;
   close(): Promise<void>;
 };
 const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
@@ -23,6 +25,8 @@ export type DeploymentOptions = {
   redisUrl?: string;
   /** Handed to every process (one storage for all, as one bucket). */
   everyProcess?: Deps;
+  /** Run after the deployment has closed: removes what the options were made over. */
+  cleanup?: () => unknown;
 };
 
 /**
@@ -41,30 +45,46 @@ export async function startDeployment(
   const prefix = testRedisPrefix();
   if (processes === 1) {
     const app = await startTestApp(common, {}, { ...options.everyProcess, ...deps });
-    return { apps: [app], states: [], prefix, close: () => app.close() };
+    return {
+      apps: [app],
+      states: [],
+      prefix,
+      addProcess: () => Promise.reject(new Error('a one-process deployment has no Redis to share')),
+      async close() {
+        await app.close();
+        await options.cleanup?.();
+      },
+    };
   }
   const redisUrl = options.redisUrl ?? TEST_REDIS_URL;
   if (!options.redisUrl) await ensureRedis();
   const database: Database = await createTestDatabase();
   const states: SharedState[] = [];
   const apps: TestApp[] = [];
-  for (let i = 0; i < processes; i++) {
-    // The first works the job queue; the others only enqueue, like app processes beside a worker.
-    const e = { ...common, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, WORKERS: i === 0 ? 'on' : 'off' };
+  // The first works the job queue; the others only enqueue, like app processes beside a worker.
+  const addProcess = async (): Promise<TestApp> => {
+    const first = apps.length === 0;
+    const e = { ...common, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, WORKERS: first ? 'on' : 'off' };
     const state = await openSharedState(loadConfig(e), silent);
     states.push(state);
     const own = { database, bus: state.bus, counters: state.counters, turns: state.turns, live: state.live };
-    apps.push(await startTestApp(e, {}, { ...options.everyProcess, ...(i === 0 ? deps : {}), ...own }));
-  }
+    const app = await startTestApp(e, {}, { ...options.everyProcess, ...(first ? deps : {}), ...own });
+    apps.push(app);
+    return app;
+  };
+  for (let i = 0; i < processes; i++) await addProcess();
   return {
     apps,
     states,
     prefix,
+    addProcess,
     async close() {
       for (const app of apps) await app.close();
       await Promise.all(states.map((s) => s.close()));
       await database.close();
-      await dropRedisPrefix(prefix, redisUrl);
+      // A test's own Redis is the test's to throw away (it may be down by now).
+      if (!options.redisUrl) await dropRedisPrefix(prefix);
+      await options.cleanup?.();
     },
   };
 }
@@ -101,5 +121,6 @@ export function useDeployment(
     get prefix() {
       return get().prefix;
     },
+    addProcess: () => get().addProcess(),
   };
 }
