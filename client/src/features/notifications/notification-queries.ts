@@ -3,6 +3,7 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import { PAGE_SIZE } from '@contract/limits';
 import { notificationsApi } from '@contract/notification-paths';
 import type { NotificationDto, NotificationPage } from '@contract/notifications';
+import { screens } from '@contract/screens';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
 import { call, endpointKey } from '@/lib/call';
@@ -104,7 +105,7 @@ export function useInviteAnswer() {
       // An accepted invite adds a folder to the member's lists.
       if (accept) void client.invalidateQueries({ queryKey: ['/api/folders'] });
       toast({ title: accept ? 'Folder invite accepted' : 'Folder invite declined' });
-      if (accept && 'folderId' in answer && answer.folderId) navigate(`/folder/${answer.folderId}`);
+      if (accept && 'folderId' in answer && answer.folderId) navigate(screens.folder(answer.folderId));
     },
     onError: (error, { accept }) => failureToast(error, accept ? 'Failed to accept folder invite' : 'Failed to decline folder invite'),
   });
