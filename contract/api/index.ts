@@ -1,4 +1,7 @@
 import type { Endpoint } from '../endpoint';
+import { folderEndpoints } from './folders';
+import { inviteEndpoints } from './invites';
+import { messageEndpoints } from './messages';
 import { notificationEndpoints } from './notifications';
 
 /**
@@ -8,6 +11,9 @@ import { notificationEndpoints } from './notifications';
  */
 export const endpoints = {
   ...notificationEndpoints,
+  ...folderEndpoints,
+  ...inviteEndpoints,
+  ...messageEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
