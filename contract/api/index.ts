@@ -1,5 +1,9 @@
 import type { Endpoint } from '../endpoint';
+import { fileEndpoints } from './files';
+import { mediaEndpoints } from './media';
 import { notificationEndpoints } from './notifications';
+import { searchEndpoints } from './search';
+import { similarEndpoints } from './similar';
 
 /**
  * The API, one entry per endpoint (issue 19, docs/decisions/025). The server registers a handler
@@ -8,6 +12,10 @@ import { notificationEndpoints } from './notifications';
  */
 export const endpoints = {
   ...notificationEndpoints,
+  ...fileEndpoints,
+  ...mediaEndpoints,
+  ...similarEndpoints,
+  ...searchEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
