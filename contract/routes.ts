@@ -9,8 +9,6 @@ export const api = {
   resetPassword: '/api/auth/reset-password',
   resetTokenCheck: '/api/auth/reset-password/validate',
   config: '/api/config',
-  randomFiles: '/api/files/random',
-  slideshow: '/api/slideshow/images',
   // Folders (contract/folders.ts for the bodies and answers).
   folders: '/api/folders',
   folder: (id: number) => `/api/folders/${id}`,
@@ -25,10 +23,6 @@ export const api = {
   inviteByToken: (token: string) => `/api/invites/${encodeURIComponent(token)}`,
   inviteAccept: (token: string) => `/api/invites/${encodeURIComponent(token)}/accept`,
   inviteDecline: (token: string) => `/api/invites/${encodeURIComponent(token)}/decline`,
-  /** `?offset&limit`: a feed page of the files that look most like this one (tags for non-images). */
-  fileSimilar: (fileId: number) => `/api/files/${fileId}/similar`,
-  /** The owner's own earlier file an upload looks like (`contract/similar.ts`). */
-  fileDuplicate: (fileId: number) => `/api/files/${fileId}/duplicate`,
   fileFolders: (fileId: number) => `/api/files/${fileId}/folders`,
   fileFolder: (fileId: number, folderId: number) => `/api/files/${fileId}/folders/${folderId}`,
   userFolders: (userId: number) => `/api/users/${userId}/folders`,
@@ -43,11 +37,6 @@ export const api = {
   userFollowStatus: (userId: number) => `/api/users/${userId}/follow-status`,
   /** POST follows, DELETE unfollows; both idempotent. */
   userFollow: (userId: number) => `/api/users/${userId}/follow`,
-  userSearch: (term: string) => `/api/users/search/${encodeURIComponent(term)}`,
-  // Search (contract/search.ts): `?q&tag&sortBy&fileType&resultType&offset&limit`.
-  search: '/api/files/search',
-  /** `?q&tag&mediaType&resultType`. */
-  searchCount: '/api/files/search/count',
   // Direct messages (contract/messages.ts): `?before&limit` (or `offset`) on both lists.
   messages: '/api/messages',
   conversations: '/api/messages/conversations',
