@@ -9,24 +9,6 @@ export const api = {
   resetPassword: '/api/auth/reset-password',
   resetTokenCheck: '/api/auth/reset-password/validate',
   config: '/api/config',
-  // Folders (contract/folders.ts for the bodies and answers).
-  folders: '/api/folders',
-  folder: (id: number) => `/api/folders/${id}`,
-  folderPreview: (id: number) => `/api/folders/${id}/preview`,
-  folderRole: (id: number) => `/api/folders/${id}/role`,
-  folderFiles: (id: number) => `/api/folders/${id}/files`,
-  folderFile: (id: number, fileId: number) => `/api/folders/${id}/files/${fileId}`,
-  folderCollaborators: (id: number) => `/api/folders/${id}/collaborators`,
-  folderCollaborator: (id: number, userId: number) => `/api/folders/${id}/collaborators/${userId}`,
-  folderInvites: (id: number) => `/api/folders/${id}/invites`,
-  invite: (inviteId: number) => `/api/invites/${inviteId}`,
-  inviteByToken: (token: string) => `/api/invites/${encodeURIComponent(token)}`,
-  inviteAccept: (token: string) => `/api/invites/${encodeURIComponent(token)}/accept`,
-  inviteDecline: (token: string) => `/api/invites/${encodeURIComponent(token)}/decline`,
-  fileFolders: (fileId: number) => `/api/files/${fileId}/folders`,
-  fileFolder: (fileId: number, folderId: number) => `/api/files/${fileId}/folders/${folderId}`,
-  userFolders: (userId: number) => `/api/users/${userId}/folders`,
-  userFolderCount: (userId: number) => `/api/users/${userId}/folders/count`,
   // Profiles and follows (contract/users.ts). All need sign-in.
   userProfile: (userId: number) => `/api/users/${userId}`,
   /** `?offset&limit`, plus `search` for the Edit Files dialog (limit up to 100). */
@@ -37,9 +19,4 @@ export const api = {
   userFollowStatus: (userId: number) => `/api/users/${userId}/follow-status`,
   /** POST follows, DELETE unfollows; both idempotent. */
   userFollow: (userId: number) => `/api/users/${userId}/follow`,
-  // Direct messages (contract/messages.ts): `?before&limit` (or `offset`) on both lists.
-  messages: '/api/messages',
-  conversations: '/api/messages/conversations',
-  unreadMessages: '/api/messages/unread-count',
-  messageThread: (userId: number) => `/api/messages/${userId}`,
 } as const;

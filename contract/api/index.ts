@@ -1,6 +1,9 @@
 import type { Endpoint } from '../endpoint';
 import { fileEndpoints } from './files';
 import { mediaEndpoints } from './media';
+import { folderEndpoints } from './folders';
+import { inviteEndpoints } from './invites';
+import { messageEndpoints } from './messages';
 import { notificationEndpoints } from './notifications';
 import { searchEndpoints } from './search';
 import { similarEndpoints } from './similar';
@@ -16,6 +19,9 @@ export const endpoints = {
   ...mediaEndpoints,
   ...similarEndpoints,
   ...searchEndpoints,
+  ...folderEndpoints,
+  ...inviteEndpoints,
+  ...messageEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -15,10 +15,11 @@ export const randomTagsKey = endpointKey('listRandomTags', { query: { limit: RAN
 export const notificationsKey = endpointKey('listNotifications');
 
 /**
- * Lists that can hold files: everything under /api/files (the feed, random, search, similar, a
- * file and its lists), profiles' files (/api/users) and folders' files (/api/folders).
+ * Lists that can hold files, by the first part of their keys: everything under /api/files (the
+ * feed, random, search, similar, a file and its lists), folders' files, and below /api/users
+ * profiles' files (the prefix the member picker shares).
  */
-const FILE_LIST_PREFIXES = [endpointKey('listFeed')[0], endpointKey('searchUsers')[0], '/api/folders'] as string[];
+const FILE_LIST_PREFIXES = (['listFeed', 'listFolderFiles', 'searchUsers'] as const).map((name) => String(endpointKey(name)[0]));
 
 function holdsFiles(key: QueryKey): boolean {
   const first = key[0];
