@@ -2,6 +2,7 @@ import { useLocation } from 'wouter';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@contract/limits';
 import type { NotificationDto, NotificationPage } from '@contract/notifications';
+import { screens } from '@contract/screens';
 import { toast } from '@/components/ui/use-toast';
 import { call, endpointKey } from '@/lib/call';
 import { FALLBACK_POLL_MS, useLiveConnected, useLiveEvent } from '@/lib/live-events';
@@ -106,7 +107,7 @@ export function useInviteAnswer() {
       // An accepted invite adds a folder to the member's lists.
       if (accept) void client.invalidateQueries({ queryKey: myFoldersKey });
       toast({ title: accept ? 'Folder invite accepted' : 'Folder invite declined' });
-      if (accept && 'folderId' in answer && answer.folderId) navigate(`/folder/${answer.folderId}`);
+      if (accept && 'folderId' in answer && answer.folderId) navigate(screens.folder(answer.folderId));
     },
     onError: (error, { accept }) => failureToast(error, accept ? 'Failed to accept folder invite' : 'Failed to decline folder invite'),
   });
