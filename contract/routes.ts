@@ -9,12 +9,6 @@ export const api = {
   resetPassword: '/api/auth/reset-password',
   resetTokenCheck: '/api/auth/reset-password/validate',
   config: '/api/config',
-  randomFiles: '/api/files/random',
-  slideshow: '/api/slideshow/images',
-  /** `?offset&limit`: a feed page of the files that look most like this one (tags for non-images). */
-  fileSimilar: (fileId: number) => `/api/files/${fileId}/similar`,
-  /** The owner's own earlier file an upload looks like (`contract/similar.ts`). */
-  fileDuplicate: (fileId: number) => `/api/files/${fileId}/duplicate`,
   // Profiles and follows (contract/users.ts). All need sign-in.
   userProfile: (userId: number) => `/api/users/${userId}`,
   /** `?offset&limit`, plus `search` for the Edit Files dialog (limit up to 100). */
@@ -25,9 +19,4 @@ export const api = {
   userFollowStatus: (userId: number) => `/api/users/${userId}/follow-status`,
   /** POST follows, DELETE unfollows; both idempotent. */
   userFollow: (userId: number) => `/api/users/${userId}/follow`,
-  userSearch: (term: string) => `/api/users/search/${encodeURIComponent(term)}`,
-  // Search (contract/search.ts): `?q&tag&sortBy&fileType&resultType&offset&limit`.
-  search: '/api/files/search',
-  /** `?q&tag&mediaType&resultType`. */
-  searchCount: '/api/files/search/count',
 } as const;

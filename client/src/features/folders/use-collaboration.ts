@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@contract/routes';
 import type { UserSearchResult } from '@contract/users';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
-import { call } from '@/lib/call';
+import { call, endpointQuery } from '@/lib/call';
 import { displayName } from '@/lib/user-display';
 import { canSearchUsers } from './folder-rules';
 import type { CollaboratorRole } from './folder-types';
@@ -15,9 +14,8 @@ const asServer = { useServerMessage: true };
 /** Members matching `term`, asked for from 2 characters (spec 2 §5). */
 export function useUserSearch(term: string) {
   const trimmed = term.trim();
-  return useQuery<UserSearchResult[]>({
-    queryKey: [api.userSearch(trimmed)],
-    queryFn: () => apiRequest<UserSearchResult[]>('GET', api.userSearch(trimmed)),
+  return useQuery({
+    ...endpointQuery('searchUsers', { params: { term: trimmed } }),
     enabled: canSearchUsers(trimmed),
     staleTime: 30_000,
   });

@@ -109,7 +109,16 @@ export function groupResults(items: readonly SearchResultItem[]): GroupedResults
 }
 
 /** The query string of one search call: the filters only when they narrow something. */
-export function searchParams(query: AddressQuery, filters: SearchFilters): Record<string, string | undefined> {
+/** What the search calls take from the address and the filters; unset filters are left out. */
+export interface SearchCallParams {
+  q?: string;
+  tag?: string;
+  fileType?: Exclude<TypeFilter, 'all'>;
+  resultType?: Exclude<ResultType, 'all'>;
+  sortBy?: OrderFilter;
+}
+
+export function searchParams(query: AddressQuery, filters: SearchFilters): SearchCallParams {
   return {
     q: query.q || undefined,
     tag: query.tag || undefined,
