@@ -14,7 +14,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/queue';
 import { registerJobHandlers } from './jobs/register-handlers';
 import { composeHttpServices, composeServices } from './composition';
-import { authRoutes } from './modules/auth/auth.routes';
+import { authHandlers } from './modules/auth/auth.routes';
 import type { FileReads } from './modules/files/reads/file-reads';
 import type { ViewCounter } from './modules/files/view-counter';
 import { createLocalHub, type LiveHub } from './live/live-hub';
@@ -33,13 +33,13 @@ import { collaboratorsRoutes } from './modules/folders/collaborators.routes';
 import { folderFilesRoutes } from './modules/folders/folder-files.routes';
 import { foldersRoutes } from './modules/folders/folders.routes';
 import { invitesRoutes } from './modules/folders/invites.routes';
-import { settingsRoutes } from './modules/users/settings.routes';
-import { profilesRoutes } from './modules/users/profiles.routes';
+import { settingsHandlers } from './modules/users/settings.routes';
+import { profileHandlers } from './modules/users/profiles.routes';
 import { searchRoutes } from './modules/search/search.routes';
-import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
-import { unsubscribeRoutes } from './modules/notification-mail/unsubscribe.routes';
+import { waitlistHandlers } from './modules/waitlist/waitlist.routes';
+import { acceptOneClickForms, unsubscribeHandlers } from './modules/notification-mail/unsubscribe.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
-import { archivesRoutes } from './modules/archives/archives.routes';
+import { archiveHandlers } from './modules/archives/archives.routes';
 import { registerClient } from './plugins/client';
 import { registerAddressLimits } from './plugins/address-limits';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -169,7 +169,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { files, users, sessions, folderRepos } = s;
   const { reads } = http;
-  await authRoutes(app, { config, auth: s.auth, sessions, throttle: http.throttle, secret: s.secret });
   await filesRoutes(app, { files, uploads: s.uploads, tagging: s.tagging, reads, views: http.views });
   await similarRoutes(app, { similar: http.similar });
   await socialRoutes(app, { files, social: s.social, discovery: s.discovery, reads });
@@ -178,16 +177,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await folderFilesRoutes(app, folderRepos);
   await collaboratorsRoutes(app, folderRepos);
   await invitesRoutes(app, { ...folderRepos, inviteService: s.invites });
-  await settingsRoutes(app, { settings: s.settings, storage });
-  await profilesRoutes(app, { users, follows: s.follows, folders: folderRepos.folders, files, search: s.search });
   await searchRoutes(app, { search: s.search, files, folders: folderRepos.folders, links: folderRepos.links });
-  await waitlistRoutes(app, { waitlist: s.waitlist, service: s.waitlistDecisions });
-  await unsubscribeRoutes(app, { users, secret: s.secret });
+  acceptOneClickForms(app);
   await messagesRoutes(app, { messages: s.messages });
-  await archivesRoutes(app, { archives: s.archives, storage });
   registerEndpoints(app, endpoints, {
     ...notificationHandlers({ notifications: s.notifications }),
     ...liveEventHandlers(app, { live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCount: s.notifications.unreadCount, bus: s.bus, sessions }),
+    ...authHandlers({ config, auth: s.auth, sessions, throttle: http.throttle, secret: s.secret }),
+    ...settingsHandlers({ settings: s.settings, storage }),
+    ...profileHandlers({ users, follows: s.follows, folders: folderRepos.folders, files, search: s.search }),
+    ...waitlistHandlers({ waitlist: s.waitlist, service: s.waitlistDecisions }),
+    ...unsubscribeHandlers({ users, secret: s.secret }),
+    ...archiveHandlers({ archives: s.archives, storage }),
   });
   await registerClient(app, config.clientDir);
   return app;

@@ -1,5 +1,10 @@
 import type { Endpoint } from '../endpoint';
+import { adminEndpoints } from './admin';
+import { archiveEndpoints } from './archives';
+import { authEndpoints } from './auth';
 import { notificationEndpoints } from './notifications';
+import { unsubscribeEndpoints } from './unsubscribe';
+import { userEndpoints } from './users';
 
 /**
  * The API, one entry per endpoint (issue 19, docs/decisions/025). The server registers a handler
@@ -8,6 +13,11 @@ import { notificationEndpoints } from './notifications';
  */
 export const endpoints = {
   ...notificationEndpoints,
+  ...authEndpoints,
+  ...userEndpoints,
+  ...adminEndpoints,
+  ...unsubscribeEndpoints,
+  ...archiveEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { endpoints } from '../../contract/api';
 
 /** One entry of Vite's build manifest (`build.manifest`), keyed by source path. */
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
@@ -13,7 +14,7 @@ type Manifest = Record<string, ManifestChunk>;
  */
 const MEMBER_HOME_SOURCES = ['src/routes/home.tsx'];
 /** The calls the home screen makes first, exactly as the client makes them (same URL, credentials included). */
-const MEMBER_HOME_CALLS = ['/api/user', '/api/files?offset=0&limit=20'];
+const MEMBER_HOME_CALLS = [endpoints.getCurrentUser.path, '/api/files?offset=0&limit=20'];
 
 function readManifest(clientDir: string): Manifest | null {
   const file = path.join(clientDir, '.vite', 'manifest.json');

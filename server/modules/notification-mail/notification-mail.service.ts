@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { TransactionRollbackError } from 'drizzle-orm';
 import { mergePreferences } from '../../../contract/settings';
-import { unsubscribeApi, unsubscribePage } from '../../../contract/unsubscribe';
+import { endpoints } from '../../../contract/api';
+import { unsubscribePage } from '../../../contract/unsubscribe';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { DIGEST_LISTED, digestMail, notificationMail, type NotificationLinks } from '../../mail/templates';
@@ -42,7 +43,7 @@ export function createNotificationMailService(d: Deps) {
       open: `${base}/notifications`,
       settings: `${base}/settings`,
       unsubscribePage: base + unsubscribePage(token),
-      unsubscribeOneClick: `${base}${unsubscribeApi.unsubscribe}?token=${encodeURIComponent(token)}`,
+      unsubscribeOneClick: `${base}${endpoints.unsubscribeEmails.path}?token=${encodeURIComponent(token)}`,
     };
   }
 
