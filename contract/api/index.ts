@@ -1,8 +1,15 @@
 import type { Endpoint } from '../endpoint';
+import { fileEndpoints } from './files';
+import { mediaEndpoints } from './media';
+import { folderEndpoints } from './folders';
+import { inviteEndpoints } from './invites';
+import { messageEndpoints } from './messages';
+import { notificationEndpoints } from './notifications';
+import { searchEndpoints } from './search';
+import { similarEndpoints } from './similar';
 import { adminEndpoints } from './admin';
 import { archiveEndpoints } from './archives';
 import { authEndpoints } from './auth';
-import { notificationEndpoints } from './notifications';
 import { unsubscribeEndpoints } from './unsubscribe';
 import { userEndpoints } from './users';
 
@@ -13,6 +20,13 @@ import { userEndpoints } from './users';
  */
 export const endpoints = {
   ...notificationEndpoints,
+  ...fileEndpoints,
+  ...mediaEndpoints,
+  ...similarEndpoints,
+  ...searchEndpoints,
+  ...folderEndpoints,
+  ...inviteEndpoints,
+  ...messageEndpoints,
   ...authEndpoints,
   ...userEndpoints,
   ...adminEndpoints,

@@ -1,14 +1,17 @@
 import type { FastifyServerOptions } from 'fastify';
+import { endpoints } from '../../contract/api';
 import { errorForLog } from './error-log';
 
 /** Query values that are secrets: reset links carry `token=`. */
 const SECRET_PARAMS = /([?&](?:token|password|secret)=)[^&#]*/gi;
+/** The calls' part before an invite's token: `api/invites` of `getInvite`, `acceptInvite`, `declineInvite`. */
+const INVITE_CALLS = endpoints.getInvite.path.slice(1, endpoints.getInvite.path.lastIndexOf('/:token')).replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /**
  * Path segments that are secrets: an invite link's token, in the page (`/invite/{token}`) and in
- * the calls (`/api/invites/{token}`, `…/accept`, `…/decline`). A notification's numeric id in
+ * the calls (`getInvite`, `acceptInvite`, `declineInvite`). A notification's numeric id in
  * the same place is no secret and stays readable. Reset tokens only ever travel as `token=`.
  */
-const SECRET_SEGMENTS = /(\/(?:api\/invites|invite)\/)(?!\d+(?:[/?#]|$))[^/?#]+/gi;
+const SECRET_SEGMENTS = new RegExp(`(\\/(?:${INVITE_CALLS}|invite)\\/)(?!\\d+(?:[/?#]|$))[^/?#]+`, 'gi');
 
 /** The URL as it may be logged: secret query values and path tokens masked. */
 export function redactUrl(url: string): string {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { endpoints } from '../../contract/api';
+import { PAGE_SIZE } from '../../contract/limits';
 
 /** One entry of Vite's build manifest (`build.manifest`), keyed by source path. */
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
@@ -14,7 +15,11 @@ type Manifest = Record<string, ManifestChunk>;
  */
 const MEMBER_HOME_SOURCES = ['src/routes/home.tsx'];
 /** The calls the home screen makes first, exactly as the client makes them (same URL, credentials included). */
-const MEMBER_HOME_CALLS = [endpoints.getCurrentUser.path, '/api/files?offset=0&limit=20'];
+const MEMBER_HOME_CALLS = [
+  endpoints.getCurrentUser.path,
+  // The feed's first page: offset and limit in the order client/src/features/files/use-file-feed.ts sends them.
+  `${endpoints.listFeed.path}?${new URLSearchParams({ offset: '0', limit: String(PAGE_SIZE) })}`,
+];
 
 function readManifest(clientDir: string): Manifest | null {
   const file = path.join(clientDir, '.vite', 'manifest.json');

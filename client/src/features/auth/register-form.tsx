@@ -4,6 +4,7 @@ import { useMemo, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { RegisterBody } from '@contract/auth';
+import { screens } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 import { errorId, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -57,7 +58,7 @@ export function RegisterForm() {
       queryClient.setQueryData(currentUserKey, answer);
       await queryClient.invalidateQueries({ queryKey: currentUserKey, exact: true });
       toast({ title: 'Account created!' });
-      navigate(takeReturnPath() ?? '/');
+      navigate(takeReturnPath() ?? screens.home());
     },
     onError: (error) => {
       toast({ title: 'Registration failed', description: serverMessage(error, 'Failed to create account'), variant: 'destructive' });

@@ -1,9 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@contract/limits';
-import type { FolderDto } from '@contract/folders';
-import { api } from '@contract/routes';
 import { call, endpointKey, endpointQuery } from '@/lib/call';
-import { fetchAll, nextOffset } from '@/lib/paging';
+import { allPages, nextOffset } from '@/lib/paging';
 
 // Query keys of the profiles feature, from the endpoint table: each starts with '/api/users', so
 // a like patches the profile's files in place (file-queries) and a folder change refreshes the
@@ -11,7 +9,7 @@ import { fetchAll, nextOffset } from '@/lib/paging';
 
 export const profileKey = (id: number) => endpointKey('getUserProfile', { params: { id } });
 export const profileFilesKey = (id: number) => endpointKey('listUserFiles', { params: { id } });
-export const profileFoldersKey = (id: number) => ['/api/users', id, 'folders'] as const;
+export const profileFoldersKey = (id: number) => endpointKey('listUserFolders', { params: { id } });
 export type PeopleKind = 'followers' | 'following';
 const peopleCalls = { followers: 'listFollowers', following: 'listFollowing' } as const;
 export const peopleKey = (id: number, kind: PeopleKind) => endpointKey(peopleCalls[kind], { params: { id } });
@@ -37,7 +35,7 @@ export function useProfileFiles(id: number) {
 
 /** The member's folders the viewer may see (a private one of another member arrives blurred or not at all). */
 export function useProfileFolders(id: number) {
-  return useQuery<FolderDto[]>({ queryKey: profileFoldersKey(id), queryFn: ({ signal }) => fetchAll<FolderDto>(api.userFolders(id), signal) });
+  return useQuery({ queryKey: profileFoldersKey(id), queryFn: ({ signal }) => allPages((page) => call('listUserFolders', { params: { id }, query: page }, { signal })) });
 }
 
 /** Followers or following, newest follow first, 20 a page; loads only while its dialog is open. */
