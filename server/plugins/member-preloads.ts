@@ -18,7 +18,7 @@ const MEMBER_HOME_SOURCES = ['src/routes/home.tsx'];
 /** The feed's first page as the home asks for it: `call('listFeed', { query: { offset: 0, limit: PAGE_SIZE } })`. */
 const FEED_FIRST_PAGE = `${buildPath(endpoints.listFeed.path, {})}?offset=0&limit=${PAGE_SIZE}`;
 /** The calls the home screen makes first, exactly as the client makes them (same URL, credentials included). */
-const MEMBER_HOME_CALLS = ['/api/user', FEED_FIRST_PAGE];
+const MEMBER_HOME_CALLS = [endpoints.getCurrentUser.path, FEED_FIRST_PAGE];
 
 function readManifest(clientDir: string): Manifest | null {
   const file = path.join(clientDir, '.vite', 'manifest.json');
