@@ -4,6 +4,8 @@
  * the error statuses every call can answer, and the redirects of the two sign-in links.
  */
 
+import { screens } from '../../contract/screens';
+
 type JsonSchema = Record<string, unknown>;
 type Operation = { method: string; url: string; schema: JsonSchema & { response?: Record<string, unknown>; consumes?: string[] } };
 
@@ -60,7 +62,7 @@ const MULTIPART: Record<string, JsonSchema> = {
 };
 
 const REDIRECTS: Record<string, JsonSchema> = {
-  'GET /api/login': redirect('/auth?tab=login'),
+  'GET /api/login': redirect(screens.auth({ tab: 'login' })),
   'GET /api/logout': redirect('/ (the session ended)'),
 };
 
