@@ -2,8 +2,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { files } from '../../server/db/schema/index';
-import { PHOTOS, signUpInBrowser, useBrowserApp } from '../helpers/browser';
-import { newMember } from '../helpers/test-client';
+import { PHOTOS, useBrowserApp } from '../helpers/browser';
 
 // The real recognition model (AUTOTAG on): an image uploaded in the browser is analysed a
 // second later and its suggested tags are saved quietly, then shown on the file.
@@ -11,8 +10,7 @@ const t = useBrowserApp({ AUTOTAG: 'on' });
 
 describe('automatic tagging in the upload flow', () => {
   it('tags the cat photo with cat, and the tag chip leads to search', async () => {
-    const page = await t.page({ width: 1280 });
-    await signUpInBrowser(page, t.url, newMember());
+    const { page } = await t.member({ width: 1280 });
     await page.goto(t.url);
     await page.getByRole('button', { name: 'Upload files' }).click();
     const analyzed = page.waitForResponse((r) => r.url().includes('/analyze-tags'), { timeout: 90_000 });

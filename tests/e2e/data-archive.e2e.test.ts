@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
-import { PHOTOS, shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
-import { newMember } from '../helpers/test-client';
+import { PHOTOS, shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';
 
 // Issue 23: a member asks for their data in Settings, is told when it is ready, downloads the
 // zip, and finds their own files in it and nothing private of anyone else.
@@ -44,12 +43,9 @@ async function shot(page: Page, name: string): Promise<void> {
 
 describe('Download my data', () => {
   it('requests, is notified, downloads their own files and nothing private of another member', async () => {
-    const mine = await t.context({ width: 1280, colorScheme: 'light', acceptDownloads: true });
-    const theirs = await t.context({ width: 390, colorScheme: 'dark', acceptDownloads: true });
-    const page = await mine.newPage();
-    const other = await theirs.newPage();
-    await signUpInBrowser(page, t.url, newMember({ firstName: 'Dana', lastName: 'Data' }));
-    await signUpInBrowser(other, t.url, newMember({ firstName: 'Otto', lastName: 'Other' }));
+    const { page } = await t.member({ width: 1280, colorScheme: 'light', acceptDownloads: true, as: { firstName: 'Dana', lastName: 'Data' } });
+    const { page: other } = await t.member({ width: 390, colorScheme: 'dark', acceptDownloads: true, as: { firstName: 'Otto', lastName: 'Other' } });
+    const [mine, theirs] = [page.context(), other.context()];
     const cat = await uploadPhoto(page, 'My cat', 'chelsea-cat.jpg', true);
     const cup = await uploadPhoto(page, 'Private cup', 'coffee-cup.jpg', false);
     const rocket = await uploadPhoto(other, 'Otto secret rocket', 'rocket-launch.jpg', false);

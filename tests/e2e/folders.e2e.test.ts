@@ -38,9 +38,8 @@ const shot = shooter(SHOTS);
 
 describe('folders journey', () => {
   it('creates a folder, saves a file from a card, invites by link, the editor drops a file in, the owner sees it', async () => {
-    const ownerContext = await t.context();
-    const owner = await ownerContext.newPage();
-    await signUpInBrowser(owner, t.url, newMember({ firstName: 'Olive', lastName: 'Owner' }));
+    const { page: owner } = await t.member({ as: { firstName: 'Olive', lastName: 'Owner' } });
+    const ownerContext = owner.context();
     await uploadPhoto(owner, 'coffee-cup.jpg', 'Morning cup');
 
     // Create a folder from the avatar menu.
@@ -154,9 +153,8 @@ describe('folders journey', () => {
   });
 
   it('adds from the file page, saves from the detail dialog and by Enter on a card, shows an empty folder, deletes it', async () => {
-    const ownerContext = await t.context();
-    const page = await ownerContext.newPage();
-    await signUpInBrowser(page, t.url, newMember({ firstName: 'Sam', lastName: 'Saver' }));
+    const { page } = await t.member({ as: { firstName: 'Sam', lastName: 'Saver' } });
+    const ownerContext = page.context();
     const fileId = await uploadPhoto(page, 'chelsea-cat.jpg', 'Chelsea');
     const made = await page.request.post(`${t.url}/api/folders`, { data: { name: 'Cats', isPublic: true }, headers: { Origin: t.url } });
     expect(made.status()).toBe(201);

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shooter, shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
-import { newMember } from '../helpers/test-client';
+import { shooter, shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';
 
 // Direct messages on /notifications (issue 12): a profile's Message button opens the thread,
 // Enter sends, Shift+Enter breaks the line, the other member reads and answers, and the
@@ -34,10 +33,8 @@ function thread(page: Page) {
 describe('messages', () => {
   it('opens a thread from a profile, sends with Enter, and the other member reads and answers', async (ctx) => {
     const suffix = Date.now().toString(36).slice(-5);
-    const anaPage = await (await t.context()).newPage();
-    const benPage = await (await t.context({ width: 1280, colorScheme: 'dark' })).newPage();
-    const anaId = await signUpInBrowser(anaPage, t.url, newMember({ username: `ana_${suffix}`, firstName: 'Ana', lastName: 'Lima' }));
-    const benId = await signUpInBrowser(benPage, t.url, newMember({ username: `ben_${suffix}`, firstName: 'Ben', lastName: 'Stone' }));
+    const { page: anaPage, id: anaId } = await t.member({ as: { username: `ana_${suffix}`, firstName: 'Ana', lastName: 'Lima' } });
+    const { page: benPage, id: benId } = await t.member({ width: 1280, colorScheme: 'dark', as: { username: `ben_${suffix}`, firstName: 'Ben', lastName: 'Stone' } });
 
     await anaPage.goto(`${t.url}/profile/${benId}`);
     await anaPage.getByRole('link', { name: 'Message', exact: true }).click();

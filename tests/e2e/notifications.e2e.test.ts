@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shooter, shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
-import { newMember } from '../helpers/test-client';
+import { shooter, shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';
 
 // Issue 12, notifications part: two members in two browser contexts; one likes the other's
 // file and the owner sees the bell's badge and the item appear without reloading.
@@ -16,12 +15,9 @@ const shot = shooter(SHOTS, { settleMs: 400 });
 
 describe('notifications journey', () => {
   it('shows a like live to the owner, then a folder invite accepted from its item', async () => {
-    const ownerContext = await t.context();
-    const likerContext = await t.context({ width: 420, colorScheme: 'dark' });
-    let owner = await ownerContext.newPage();
-    const liker = await likerContext.newPage();
-    await signUpInBrowser(owner, t.url, newMember({ firstName: 'Olga', lastName: 'Owner' }));
-    const likerId = await signUpInBrowser(liker, t.url, newMember({ firstName: 'Ana', lastName: 'Liker' }));
+    let { page: owner } = await t.member({ as: { firstName: 'Olga', lastName: 'Owner' } });
+    const { page: liker, id: likerId } = await t.member({ width: 420, colorScheme: 'dark', as: { firstName: 'Ana', lastName: 'Liker' } });
+    const [ownerContext, likerContext] = [owner.context(), liker.context()];
     const fileId = await uploadPhoto(owner, 'Sunset');
 
     await owner.goto(`${t.url}/notifications`);

@@ -27,9 +27,8 @@ function card(page: Page, id: number): Locator {
 
 describe('NSFW pictures', () => {
   it('blurs a flagged picture on the card, in the detail dialog and on the file page until shown, and not at all once the member shows NSFW content', async () => {
-    const context = await t.context({ width: 1280, colorScheme: 'light' });
-    const page = await context.newPage();
-    await signUpInBrowser(page, t.url, newMember({ firstName: 'Nia', lastName: 'Safe' }));
+    const { page } = await t.member({ width: 1280, colorScheme: 'light', as: { firstName: 'Nia', lastName: 'Safe' } });
+    const context = page.context();
     const flagged = await uploadPhoto(page, 'rocket-launch.jpg', 'Launch');
     const other = await uploadPhoto(page, 'astronaut.jpg', 'Spacewalk');
     const page2Flagged = await uploadPhoto(page, 'hubble-deep-field.jpg', 'Deep field');

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shooter, shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
-import { newMember } from '../helpers/test-client';
+import { shooter, shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';
 
 const SHOTS = shotsDir('profiles-search');
 
@@ -19,10 +18,9 @@ function statButton(page: Page, label: RegExp) {
 describe('profiles and search journey', () => {
   it('finds a member by the header search, follows them, sees the count change, opens the followers dialog; a tag chip lands on its results', async () => {
     const suffix = Date.now().toString(36).slice(-5);
-    const painterContext = await t.context();
-    const painter = await painterContext.newPage();
     const painterUsername = `painter_${suffix}`;
-    const painterId = await signUpInBrowser(painter, t.url, newMember({ username: painterUsername, firstName: 'Pablo', lastName: 'Painter' }));
+    const { page: painter, id: painterId } = await t.member({ as: { username: painterUsername, firstName: 'Pablo', lastName: 'Painter' } });
+    const painterContext = painter.context();
     const bio = await painter.request.put(`${t.url}/api/user/profile`, {
       data: { firstName: 'Pablo', lastName: 'Painter', username: painterUsername, bio: 'I paint lighthouses at dawn.' },
       headers: { Origin: t.url },
@@ -31,9 +29,8 @@ describe('profiles and search journey', () => {
     await uploadPhoto(painter, 'coffee-cup.jpg', 'Harbour light', `lighthouse${suffix}, coast`);
     await uploadPhoto(painter, 'astronaut.jpg', 'Night watch', 'coast');
 
-    const viewerContext = await t.context();
-    const viewer = await viewerContext.newPage();
-    const viewerId = await signUpInBrowser(viewer, t.url, newMember({ firstName: 'Vera', lastName: 'Viewer' }));
+    const { page: viewer, id: viewerId } = await t.member({ as: { firstName: 'Vera', lastName: 'Viewer' } });
+    const viewerContext = viewer.context();
 
     // The header search: a blank box goes nowhere, the username finds the member.
     await viewer.goto(t.url);
