@@ -1,5 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -81,7 +80,7 @@ describe('backup while the app serves', () => {
     expect(uploads).toBeGreaterThan(0);
     expect(likes).toBeGreaterThan(0);
 
-    const { storage: target, dir } = await emptyDiskStorage();
+    const { storage: target, cleanup } = await emptyDiskStorage();
     const { database } = await restoreInto(file, t.database.kind, target);
     try {
       // Everything acknowledged before the backup began is there.
@@ -107,7 +106,7 @@ describe('backup while the app serves', () => {
       }
     } finally {
       await database.close();
-      await fs.rm(dir, { recursive: true, force: true });
+      await cleanup();
     }
   }, 180_000);
 });
@@ -135,14 +134,14 @@ describe('objects that vanish during the backup', () => {
     expect(summary.attempts).toBe(2);
     expect(summary.lost).toEqual([]);
     expect(summary.manifest.objects.map((o) => o.key)).not.toContain(doomedKey);
-    const { storage: target, dir } = await emptyDiskStorage();
+    const { storage: target, cleanup } = await emptyDiskStorage();
     const { database } = await restoreInto(file, t.database.kind, target);
     try {
       expect(await count(database, `SELECT count(*) FROM files WHERE id = ${doomed}`)).toBe(0);
       expect(await target.stat(doomedKey)).toBeNull();
     } finally {
       await database.close();
-      await fs.rm(dir, { recursive: true, force: true });
+      await cleanup();
     }
   }, 120_000);
 

@@ -1,5 +1,4 @@
 import { createWriteStream } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { Storage } from '../storage/storage';
@@ -12,18 +11,18 @@ import { useBackupInstance } from '../../tests/helpers/backup-instance';
 // PGlite → PostgreSQL → PGlite; on the PostgreSQL run, PostgreSQL → PGlite → PostgreSQL.
 
 const b = useBackupInstance();
-const dirs: string[] = [];
+const scratch: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
-  for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
+  for (const cleanup of scratch) await cleanup();
 });
 
 async function hop(from: { database: Database; storage: Storage }, kind: 'pglite' | 'postgres', name: string) {
   const file = path.join(b.work, `${name}.tar`);
   const summary = await writeBackup({ database: from.database, storage: from.storage, tmpDir: b.work }, createWriteStream(file));
   expect(summary.manifest.source).toBe(from.database.kind);
-  const { storage: target, dir } = await emptyDiskStorage();
-  dirs.push(dir);
+  const { storage: target, cleanup } = await emptyDiskStorage();
+  scratch.push(cleanup);
   const { database } = await b.restoreInto(file, kind, target);
   return { database, storage: target };
 }

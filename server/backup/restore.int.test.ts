@@ -33,7 +33,7 @@ describe('restore of a quiet instance', () => {
   }, 60_000);
 
   it('restores every row but sessions and every object, byte for byte, and a working instance', async () => {
-    const { storage: target, dir } = await emptyDiskStorage();
+    const { storage: target, cleanup } = await emptyDiskStorage();
     const { database } = await restoreInto(file, t.database.kind, target);
     const restored = await startTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { database, storage: target });
     try {
@@ -53,7 +53,7 @@ describe('restore of a quiet instance', () => {
     } finally {
       await restored.close();
       await database.close();
-      await fs.rm(dir, { recursive: true, force: true });
+      await cleanup();
     }
   }, 180_000);
 
@@ -71,7 +71,7 @@ describe('restore of a quiet instance', () => {
   }, 180_000);
 
   it('refuses a target that holds anything, and writes nothing', async () => {
-    const { storage: target, dir } = await emptyDiskStorage();
+    const { storage: target, cleanup } = await emptyDiskStorage();
     await target.put('ab/cd/something.jpg', Buffer.from('x'));
     const database = await emptyDatabase(t.database.kind);
     try {
@@ -84,7 +84,7 @@ describe('restore of a quiet instance', () => {
       for await (const entry of target.list()) throw new Error(`restore wrote ${entry.key}`);
     } finally {
       await database.close();
-      await fs.rm(dir, { recursive: true, force: true });
+      await cleanup();
     }
   }, 120_000);
 
@@ -97,7 +97,7 @@ describe('restore of a quiet instance', () => {
     damaged[at] ^= 0x01;
     const damagedFile = path.join(work, 'damaged.tar');
     await fs.writeFile(damagedFile, damaged);
-    const { storage: target, dir } = await emptyDiskStorage();
+    const { storage: target, cleanup } = await emptyDiskStorage();
     const database = await emptyDatabase(t.database.kind);
     try {
       const refused = restoreArchive(damagedFile, { database, storage: target, tmpDir: work, queueLog: quietLog });
@@ -107,7 +107,7 @@ describe('restore of a quiet instance', () => {
       expect(Object.keys(await tableRows(database))).toEqual([]);
     } finally {
       await database.close();
-      await fs.rm(dir, { recursive: true, force: true });
+      await cleanup();
     }
   }, 120_000);
 
@@ -118,14 +118,14 @@ describe('restore of a quiet instance', () => {
     damaged[at + 3] ^= 0x20;
     await fs.writeFile(path.join(work, 'damaged-db.tar'), damaged);
     await fs.writeFile(path.join(work, 'truncated.tar'), bytes.subarray(0, Math.floor(bytes.length / 2)));
-    const { storage: target, dir } = await emptyDiskStorage();
+    const { storage: target, cleanup } = await emptyDiskStorage();
     const database = await emptyDatabase(t.database.kind);
     try {
       await expect(restoreArchive(path.join(work, 'damaged-db.tar'), { database, storage: target, tmpDir: work, queueLog: quietLog })).rejects.toThrow('The database dump (database.sql) is damaged');
       await expect(restoreArchive(path.join(work, 'truncated.tar'), { database, storage: target, tmpDir: work, queueLog: quietLog })).rejects.toThrow(ArchiveError);
     } finally {
       await database.close();
-      await fs.rm(dir, { recursive: true, force: true });
+      await cleanup();
     }
   }, 120_000);
 });
@@ -146,7 +146,7 @@ describe('work the rows say is unfinished', () => {
       await t.database.db.execute(sql`update files set recognized_at = ${before.rows[0].recognized_at} where id = ${image}`);
       await t.database.db.execute(sql`update files set rendition_state = ${before.rows[1].rendition_state} where id = ${pending}`);
     }
-    const { storage: target, dir } = await emptyDiskStorage();
+    const { storage: target, cleanup } = await emptyDiskStorage();
     const { database, summary } = await restoreInto(file, t.database.kind, target);
     try {
       expect(summary.renditions).toBe(1);
@@ -157,7 +157,7 @@ describe('work the rows say is unfinished', () => {
       expect(await jobs('file.uploaded')).toEqual([image]);
     } finally {
       await database.close();
-      await fs.rm(dir, { recursive: true, force: true });
+      await cleanup();
     }
   }, 180_000);
 });

@@ -5,6 +5,7 @@ import type { Database } from '../../server/db/client';
 import { openSharedState, type SharedState } from '../../server/lib/shared-state';
 import { dropRedisPrefix, ensureRedis, testRedisPrefix, TEST_REDIS_URL } from './redis';
 import { startTestApp, type TestApp } from './test-app';
+import { late } from './late';
 import { createTestDatabase } from './test-db';
 
 export type Deployment = {
@@ -107,20 +108,5 @@ export function useDeployment(
   afterAll(async () => {
     await started?.close();
   });
-  const get = (): Deployment => {
-    if (!started) throw new Error('the deployment starts in beforeAll: use it inside a test or hook');
-    return started;
-  };
-  return {
-    get apps() {
-      return get().apps;
-    },
-    get states() {
-      return get().states;
-    },
-    get prefix() {
-      return get().prefix;
-    },
-    addProcess: () => get().addProcess(),
-  };
+  return late(() => started, 'the deployment');
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Logger } from 'drizzle-orm/logger';
 import { openDatabase, type Database } from '../../server/db/client';
+import { late } from './late';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -61,23 +62,5 @@ export function useTestDatabase(logger?: Logger): Database {
   afterAll(async () => {
     await database?.close();
   });
-  const open = (): Database => {
-    if (!database) throw new Error('the test database opens in beforeAll: use it inside a test or hook');
-    return database;
-  };
-  return {
-    get db() {
-      return open().db;
-    },
-    get kind() {
-      return open().kind;
-    },
-    get url() {
-      return open().url;
-    },
-    get pglite() {
-      return open().pglite;
-    },
-    close: () => open().close(),
-  };
+  return late(() => database, 'the test database');
 }
