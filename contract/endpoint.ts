@@ -23,10 +23,14 @@ export interface Endpoint {
   /** Fastify's pattern: `/api/folders/:id`; `*` for the rest of a path. */
   path: string;
   tags: readonly string[];
+  /** OpenAPI's description of the call, when its name and schemas do not say enough. */
+  description?: string;
   auth: Auth;
   params?: Schema;
   query?: Schema;
   body?: Schema;
+  /** Request headers the call reads (checked before the handler, like params); loose, so the others stay. */
+  headers?: Schema;
   /** Answers by status; errors the hooks add to every call (400, 401, 403, 429, 500) are added to OpenAPI. */
   responses: { readonly [status: number]: Schema };
   /** A multipart form (OpenAPI only: the handler reads the parts itself). */

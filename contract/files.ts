@@ -150,3 +150,18 @@ export const slideshowImage = z.object({
 });
 
 export const analyzeTagsResponse = z.object({ suggestedTags: z.array(z.string()), message: z.string() });
+
+/** A page of file cards: the feed, the random feed, More like this. */
+export const filePage = z.array(fileDto);
+export const commentPage = z.array(commentDto);
+export const slideshowImages = z.array(slideshowImage);
+
+/** The home's tag marquee draws up to 100 tags. */
+export const randomTagsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(50) });
+export const tagNames = z.array(z.string());
+
+/** Loose: the other headers (cookie, origin) must stay on the request. */
+export const uploadHeaders = z.looseObject({ 'idempotency-key': idempotencyKey.optional() });
+
+/** `/uploads/<key>`: a stored object of a file by its key. */
+export const storedKeyParams = z.object({ '*': z.string().max(300) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, text } from './common';
+import { fileDto } from './files';
 import { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX, folderMessages, INVITE_MAX_DAYS } from './folder-limits';
 
 // Folders, collaborators and invites (spec 2 §3, §5, §7, §9; DESIGN.md "Who sees what").
@@ -26,7 +27,7 @@ export const folderName = text({ error: folderMessages.nameRequired })
 
 export const folderDescription = text({ multiline: true }).trim().max(FOLDER_DESCRIPTION_MAX, folderMessages.descriptionTooLong);
 
-/** POST /api/folders. A new folder is private unless `isPublic` says otherwise; only admins may create it admin-only. */
+/** `createFolder`. A new folder is private unless `isPublic` says otherwise; only admins may create it admin-only. */
 export const createFolderBody = z.object({
   name: folderName,
   description: folderDescription.nullish(),
@@ -35,7 +36,7 @@ export const createFolderBody = z.object({
 });
 export type CreateFolderBody = z.infer<typeof createFolderBody>;
 
-/** PATCH /api/folders/{id}: owner only; `isAdminOnly` also needs an admin. */
+/** `updateFolder`: owner only; `isAdminOnly` also needs an admin. */
 export const updateFolderBody = z
   .object({
     name: folderName.optional(),
@@ -93,18 +94,21 @@ export const previewImage = z.object({
 });
 export type PreviewImage = z.infer<typeof previewImage>;
 
-/** GET /api/folders/{id}/preview: up to 4 images the viewer may see, newest first. */
+/** `getFolderPreview`: up to 4 images the viewer may see, newest first. */
 export const folderPreviewResponse = z.object({ folder: folderDto, previewImages: z.array(previewImage) });
 export type FolderPreviewResponse = z.infer<typeof folderPreviewResponse>;
 
-/** GET /api/folders/{id}/role. */
+/** `getFolderRole`. */
 export const folderRoleResponse = folderAbilities;
+
+/** A folder's files the viewer may see, a page at a time. */
+export const folderFileList = z.array(fileDto);
 
 export const folderCountResponse = z.object({ count: z.number().int() });
 
-/** POST /api/folders/{id}/files. */
+/** `addFolderFile`. */
 export const addFolderFileBody = z.object({ fileId: idField });
-/** POST /api/files/{id}/folders. */
+/** `addFileFolder`. */
 export const addFileFolderBody = z.object({ folderId: idField });
 
 /** The answer of every add or remove of a file↔folder link; `linked` is the state afterwards. */
@@ -131,7 +135,7 @@ export const collaboratorList = z.array(collaboratorDto);
 export const addCollaboratorBody = z.object({ userId: idField, role: collaboratorRole });
 export const updateCollaboratorBody = z.object({ role: collaboratorRole });
 
-/** POST /api/folders/{id}/invites; without `invitedUserId` anyone with the link may accept. */
+/** `createInvite`; without `invitedUserId` anyone with the link may accept. */
 export const createInviteBody = z.object({
   role: collaboratorRole,
   invitedUserId: idField.optional(),

@@ -19,7 +19,7 @@ export const messageMessages = {
   sent: 'Message sent successfully',
 } as const;
 
-/** POST /api/messages: the content is sent trimmed and checked trimmed (1–5000 characters). */
+/** `sendMessage`: the content is sent trimmed and checked trimmed (1–5000 characters). */
 export const sendMessageBody = z.object({
   recipientId: idField.describe('An active member other than yourself'),
   content: text({ multiline: true, error: messageMessages.empty }).trim().min(1, messageMessages.empty).max(MESSAGE_MAX, messageMessages.tooLong),
@@ -67,6 +67,6 @@ export const conversationDto = z.object({
 export type ConversationDto = z.infer<typeof conversationDto>;
 export const conversationList = z.array(conversationDto);
 
-/** GET /api/messages/unread-count: messages sent to the viewer not yet opened, for the header's badge. */
+/** `getUnreadMessageCount`: messages sent to the viewer not yet opened, for the header's badge. */
 export const unreadMessagesResponse = z.object({ unreadCount: z.number().int().min(0) });
 export type UnreadMessagesResponse = z.infer<typeof unreadMessagesResponse>;

@@ -3,8 +3,8 @@ import { pageQuery } from './common';
 import { inviteStatus } from './folders';
 import { notificationTypes } from './notification-paths';
 
-// The types, paths and messages live without zod, for the client's first script (decision 023).
-export { notificationMessages, notificationsApi, notificationTypes } from './notification-paths';
+// The types and messages live without zod, for the client's first script (decision 023).
+export { notificationMessages, notificationTypes } from './notification-paths';
 
 // Notifications (spec 2 §2 Notifications and messages, §3 Notification, §4, §7; DESIGN.md
 // "Notifications"; docs/decisions/012-notifications.md).

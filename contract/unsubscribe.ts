@@ -12,6 +12,3 @@ export const unsubscribeMessages = {
 export const unsubscribeQuery = z.object({ token: text().min(1).max(200) });
 
 export const unsubscribeApi = { unsubscribe: '/api/unsubscribe' } as const;
-
-/** The page the mail links to; it posts the token and shows the outcome. */
-export const unsubscribePage = (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`;

@@ -23,22 +23,22 @@ import { notificationHandlers } from './modules/notifications/notifications.rout
 import { endpoints } from '../contract/api';
 import { registerEndpoints } from './plugins/endpoints';
 import { createLocalBus, type InvalidationBus } from './lib/invalidation-bus';
-import { filesRoutes } from './modules/files/files.routes';
+import { fileHandlers } from './modules/files/files.routes';
 import type { SimilarIndex } from './modules/similar/similar-index';
-import { similarRoutes } from './modules/similar/similar.routes';
-import { mediaRoutes } from './modules/files/media.routes';
-import { socialRoutes } from './modules/files/social.routes';
+import { similarHandlers } from './modules/similar/similar.routes';
+import { mediaHandlers } from './modules/files/media.routes';
+import { socialHandlers } from './modules/files/social.routes';
 import { createRecognizer, type Recognizer } from './media/recognition/recognizer';
-import { collaboratorsRoutes } from './modules/folders/collaborators.routes';
-import { folderFilesRoutes } from './modules/folders/folder-files.routes';
-import { foldersRoutes } from './modules/folders/folders.routes';
-import { invitesRoutes } from './modules/folders/invites.routes';
+import { collaboratorHandlers } from './modules/folders/collaborators.routes';
+import { folderFileHandlers } from './modules/folders/folder-files.routes';
+import { folderHandlers } from './modules/folders/folders.routes';
+import { inviteHandlers } from './modules/folders/invites.routes';
 import { settingsRoutes } from './modules/users/settings.routes';
 import { profilesRoutes } from './modules/users/profiles.routes';
-import { searchRoutes } from './modules/search/search.routes';
+import { searchHandlers } from './modules/search/search.routes';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
 import { unsubscribeRoutes } from './modules/notification-mail/unsubscribe.routes';
-import { messagesRoutes } from './modules/messages/messages.routes';
+import { messageHandlers } from './modules/messages/messages.routes';
 import { archivesRoutes } from './modules/archives/archives.routes';
 import { registerClient } from './plugins/client';
 import { registerAddressLimits } from './plugins/address-limits';
@@ -170,24 +170,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { files, users, sessions, folderRepos } = s;
   const { reads } = http;
   await authRoutes(app, { config, auth: s.auth, sessions, throttle: http.throttle, secret: s.secret });
-  await filesRoutes(app, { files, uploads: s.uploads, tagging: s.tagging, reads, views: http.views });
-  await similarRoutes(app, { similar: http.similar });
-  await socialRoutes(app, { files, social: s.social, discovery: s.discovery, reads });
-  await mediaRoutes(app, { files, storage });
-  await foldersRoutes(app, folderRepos);
-  await folderFilesRoutes(app, folderRepos);
-  await collaboratorsRoutes(app, folderRepos);
-  await invitesRoutes(app, { ...folderRepos, inviteService: s.invites });
   await settingsRoutes(app, { settings: s.settings, storage });
   await profilesRoutes(app, { users, follows: s.follows, folders: folderRepos.folders, files, search: s.search });
-  await searchRoutes(app, { search: s.search, files, folders: folderRepos.folders, links: folderRepos.links });
   await waitlistRoutes(app, { waitlist: s.waitlist, service: s.waitlistDecisions });
   await unsubscribeRoutes(app, { users, secret: s.secret });
-  await messagesRoutes(app, { messages: s.messages });
   await archivesRoutes(app, { archives: s.archives, storage });
   registerEndpoints(app, endpoints, {
     ...notificationHandlers({ notifications: s.notifications }),
+    ...folderHandlers(folderRepos),
+    ...folderFileHandlers(folderRepos),
+    ...collaboratorHandlers(folderRepos),
+    ...inviteHandlers({ ...folderRepos, inviteService: s.invites }),
+    ...messageHandlers({ messages: s.messages }),
     ...liveEventHandlers(app, { live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCount: s.notifications.unreadCount, bus: s.bus, sessions }),
+    ...fileHandlers({ files, uploads: s.uploads, tagging: s.tagging, reads, views: http.views }),
+    ...socialHandlers({ files, social: s.social, discovery: s.discovery, reads }),
+    ...mediaHandlers({ files, storage }),
+    ...similarHandlers({ similar: http.similar }),
+    ...searchHandlers({ search: s.search, files, folders: folderRepos.folders, links: folderRepos.links }),
   });
   await registerClient(app, config.clientDir);
   return app;

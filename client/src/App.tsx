@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { memberOnlyScreens, screenPaths, screens } from '@contract/screens';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { PreferencesEffect } from '@/features/settings/preferences-effect';
@@ -28,7 +29,7 @@ const AdminPage = lazy(() => import('@/routes/admin').then((m) => ({ default: m.
 const UnsubscribePage = lazy(() => import('@/routes/unsubscribe').then((m) => ({ default: m.UnsubscribePage })));
 
 // Screens only a signed-in member may reach (spec 1 §2.1): signed-out visitors are sent to sign in.
-const MEMBER_ONLY = ['/profile', '/profile/:id', '/folder/:id', '/folders/:id', '/file/:id', '/search', '/notifications', '/admin', '/settings'];
+const MEMBER_ONLY = memberOnlyScreens.map((name) => screenPaths[name]);
 
 function isMemberOnly(path: string): boolean {
   const first = path.split('/')[1] ?? '';
@@ -37,7 +38,7 @@ function isMemberOnly(path: string): boolean {
 
 function SignedOutFallback() {
   const [location] = useLocation();
-  if (isMemberOnly(location)) return <Redirect to="/auth?tab=login" replace />;
+  if (isMemberOnly(location)) return <Redirect to={screens.auth({ tab: 'login' })} replace />;
   return <NotFoundPage />;
 }
 
@@ -48,31 +49,31 @@ function AppRoutes() {
   return (
     <Suspense fallback={<FullPageSpinner />}>
     <Switch>
-      <Route path="/auth" component={AuthPage} />
-      <Route path="/reset-password" component={ResetPasswordPage} />
-      <Route path="/about" component={AboutPage} />
-      <Route path="/contact" component={ContactPage} />
-      <Route path="/policy" component={PolicyPage} />
+      <Route path={screenPaths.auth} component={AuthPage} />
+      <Route path={screenPaths.resetPassword} component={ResetPasswordPage} />
+      <Route path={screenPaths.about} component={AboutPage} />
+      <Route path={screenPaths.contact} component={ContactPage} />
+      <Route path={screenPaths.policy} component={PolicyPage} />
       {/* Answers 'Access Denied' itself when signed out (spec 1 §2.5). */}
-      <Route path="/settings" component={SettingsPage} />
+      <Route path={screenPaths.settings} component={SettingsPage} />
       {user ? (
-        <Route path="/">{() => <HomePage user={user} />}</Route>
+        <Route path={screenPaths.home}>{() => <HomePage user={user} />}</Route>
       ) : (
-        <Route path="/" component={LandingPage} />
+        <Route path={screenPaths.home} component={LandingPage} />
       )}
-      {user && <Route path="/file/:id">{(params: { id: string }) => <FilePage user={user} id={params.id} />}</Route>}
-      {user && <Route path="/folder/:id">{(params: { id: string }) => <FolderPage user={user} id={params.id} />}</Route>}
+      {user && <Route path={screenPaths.file}>{(params: { id: string }) => <FilePage user={user} id={params.id} />}</Route>}
+      {user && <Route path={screenPaths.folder}>{(params: { id: string }) => <FolderPage user={user} id={params.id} />}</Route>}
       {/* The invite-accept target of spec 2 §2 is spelled /folders/{id}: the same page. */}
-      {user && <Route path="/folders/:id">{(params: { id: string }) => <FolderPage user={user} id={params.id} />}</Route>}
-      {user && <Route path="/profile">{() => <ProfilePage user={user} />}</Route>}
-      {user && <Route path="/profile/:id">{(params: { id: string }) => <ProfilePage user={user} id={params.id} />}</Route>}
-      {user && <Route path="/search">{() => <SearchPage user={user} />}</Route>}
-      {user && <Route path="/notifications">{() => <NotificationsPage user={user} />}</Route>}
-      {user && <Route path="/admin">{() => <AdminPage user={user} />}</Route>}
+      {user && <Route path={screenPaths.folderAfterInvite}>{(params: { id: string }) => <FolderPage user={user} id={params.id} />}</Route>}
+      {user && <Route path={screenPaths.ownProfile}>{() => <ProfilePage user={user} />}</Route>}
+      {user && <Route path={screenPaths.profile}>{(params: { id: string }) => <ProfilePage user={user} id={params.id} />}</Route>}
+      {user && <Route path={screenPaths.search}>{() => <SearchPage user={user} />}</Route>}
+      {user && <Route path={screenPaths.notifications}>{() => <NotificationsPage user={user} />}</Route>}
+      {user && <Route path={screenPaths.admin}>{() => <AdminPage user={user} />}</Route>}
       {/* A notification mail's link: works signed out (the token is signed). */}
-      <Route path="/unsubscribe">{() => <UnsubscribePage signedIn={user !== null} />}</Route>
+      <Route path={screenPaths.unsubscribe}>{() => <UnsubscribePage signedIn={user !== null} />}</Route>
       {/* Open signed out too: the page asks to sign in before accepting (spec 2 §2). */}
-      <Route path="/invite/:token">{(params: { token: string }) => <InvitePage user={user ?? null} token={params.token} />}</Route>
+      <Route path={screenPaths.invite}>{(params: { token: string }) => <InvitePage user={user ?? null} token={params.token} />}</Route>
       {user ? <Route component={NotFoundPage} /> : <Route component={SignedOutFallback} />}
     </Switch>
     </Suspense>

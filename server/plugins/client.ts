@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { screenPaths } from '../../contract/screens';
 import { memberHomeHtml } from './member-preloads';
 import { SESSION_COOKIE } from './session';
 import { API_PREFIX } from '../../contract/endpoint-path';
@@ -37,7 +38,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   app.setNotFoundHandler((request, reply) => {
     if (pages && (request.method === 'GET' || request.method === 'HEAD') && isScreenRequest(request.url, request.headers.accept)) {
       // A member opening the home feed gets the page that preloads what it needs (member-preloads.ts).
-      const home = request.url.split('?', 1)[0] === '/';
+      const home = request.url.split('?', 1)[0] === screenPaths.home;
       const page = home && pages.member && request.cookies?.[SESSION_COOKIE] ? pages.member : pages.visitor;
       const encoding = ENCODINGS.find((e) => page[e.name] && acceptsEncoding(request.headers['accept-encoding'], e.name));
       reply.type('text/html').header('cache-control', 'no-cache').header('vary', home ? 'accept-encoding, cookie' : 'accept-encoding');

@@ -52,9 +52,11 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(app: Fasti
         ...(entry.hidden ? { hide: true } : {}),
         tags: [...entry.tags],
         operationId: name,
+        ...(entry.description ? { description: entry.description } : {}),
         ...(entry.params ? { params: entry.params } : {}),
         ...(entry.query ? { querystring: entry.query } : {}),
         ...(entry.body ? { body: entry.body } : {}),
+        ...(entry.headers ? { headers: entry.headers } : {}),
         ...(Object.keys(entry.responses).length ? { response: entry.responses } : {}),
       },
       // After validation and the write budgets' hook, as `requireUser` in a handler was.

@@ -4,14 +4,17 @@ import type { QueryFunction, QueryKey } from '@tanstack/react-query';
 
 type QueryValue = string | number | boolean | null | undefined;
 
-/** Turns a query key into the address it reads (spec 1 §7, generic read convention). */
+/**
+ * Turns a query key into the address it reads (spec 1 §7, generic read convention): the parts
+ * joined by `/`, and a last plain object as the query string (`endpointKey` in lib/call.ts
+ * makes such keys: `['/api/users', 4, 'files', { offset: 0 }]`).
+ */
 export function queryKeyToUrl(key: QueryKey): string {
-  const [first, second] = key;
-  if (typeof first !== 'string') throw new Error('A query key must start with a path');
-  if (second !== null && typeof second === 'object' && !Array.isArray(second)) {
-    return first + toQueryString(second as Record<string, QueryValue | QueryValue[]>);
-  }
-  return key.map(String).join('/');
+  const parts = [...key];
+  if (typeof parts[0] !== 'string') throw new Error('A query key must start with a path');
+  const last = parts[parts.length - 1];
+  const query = last !== null && typeof last === 'object' && !Array.isArray(last) ? (parts.pop() as Record<string, QueryValue | QueryValue[]>) : null;
+  return parts.map(String).join('/') + (query ? toQueryString(query) : '');
 }
 
 /** `?a=1&b=2` from an object, skipping null, undefined and empty strings; '' when nothing remains. */

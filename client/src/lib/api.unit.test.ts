@@ -25,6 +25,7 @@ describe('queryKeyToUrl (spec 1 §7 read convention)', () => {
   });
   it('joins other multi-part keys with slashes', () => {
     expect(queryKeyToUrl(['/api/folders', 5, 'files'])).toBe('/api/folders/5/files');
+    expect(queryKeyToUrl(['/api/users', 4, 'files', { offset: 0, search: '' }])).toBe('/api/users/4/files?offset=0');
   });
 });
 

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { screens } from '@contract/screens';
 import { ArrowRight, Check, Compass, Globe, ShieldCheck, Sparkles, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { VisitorPageShell } from '@/features/visitor/page-shell';
@@ -103,7 +104,7 @@ export function AboutPage() {
         </h2>
         <p className="mx-auto mt-3 max-w-md text-muted-foreground">Join Kaleido and start building your collection.</p>
         <Button asChild size="lg" className="mt-8 h-12 rounded-full px-8 text-base">
-          <Link href="/auth">
+          <Link href={screens.auth()}>
             Create Your Account
             <ArrowRight className="size-4" aria-hidden="true" />
           </Link>

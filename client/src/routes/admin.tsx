@@ -3,6 +3,7 @@ import { ClipboardList, ShieldAlert } from 'lucide-react';
 import { Link } from 'wouter';
 import { adminMessages } from '@contract/admin';
 import type { CurrentUser } from '@contract/users';
+import { screens } from '@contract/screens';
 import { AppLayout } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -70,7 +71,7 @@ export function AdminPage({ user }: { user: CurrentUser }) {
           </>
         ) : (
           <EmptyState icon={ShieldAlert} tone="muted" heading="h1" title={adminMessages.accessDenied} text={adminMessages.adminsOnly}>
-            <Button asChild variant="outline"><Link href="/">Back to Home</Link></Button>
+            <Button asChild variant="outline"><Link href={screens.home()}>Back to Home</Link></Button>
           </EmptyState>
         )}
       </div>

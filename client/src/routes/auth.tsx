@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
+import { screens, type AuthTab } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Logo } from '@/components/layout/logo';
@@ -7,8 +8,6 @@ import { AuthSlideshow } from '@/features/auth/auth-slideshow';
 import { LoginForm } from '@/features/auth/login-form';
 import { RegisterForm } from '@/features/auth/register-form';
 import { useAuth } from '@/lib/auth';
-
-type AuthTab = 'login' | 'register';
 
 /** `?tab=login` opens Login; any other value, or none, opens Sign Up (spec 1 §2.3). */
 export function tabFromSearch(search: string): AuthTab {
@@ -25,16 +24,16 @@ export function AuthPage() {
   const [, navigate] = useLocation();
   const tab = tabFromSearch(useSearch());
 
-  if (user) return <Redirect to="/" />;
+  if (user) return <Redirect to={screens.home()} />;
 
   return (
     <div className="grid min-h-dvh lg:grid-cols-2">
       <div className="flex flex-col px-4 py-5 sm:px-8 lg:px-12">
         <header className="flex items-center justify-between gap-3">
           <Button asChild variant="ghost" size="sm" className="-ml-2 text-muted-foreground">
-            <Link href="/"><ArrowLeft aria-hidden />Back to Home</Link>
+            <Link href={screens.home()}><ArrowLeft aria-hidden />Back to Home</Link>
           </Button>
-          <Link href="/" aria-label="Kaleido home" className="rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <Link href={screens.home()} aria-label="Kaleido home" className="rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
             <Logo markClassName="size-7" />
           </Link>
         </header>
@@ -43,7 +42,7 @@ export function AuthPage() {
             <h1 className="text-3xl font-bold tracking-tight">{headings[tab].title}</h1>
             <p className="mt-2 text-muted-foreground">{headings[tab].text}</p>
           </div>
-          <Tabs value={tab} onValueChange={(next) => navigate(`/auth?tab=${next}`, { replace: true })}>
+          <Tabs value={tab} onValueChange={(next) => navigate(screens.auth({ tab: next as AuthTab }), { replace: true })}>
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="login">Login</TabsTrigger>
               <TabsTrigger value="register">Sign Up</TabsTrigger>
@@ -57,7 +56,7 @@ export function AuthPage() {
           </Tabs>
           <p className="mt-8 text-center text-xs text-muted-foreground">
             By continuing you agree to our{' '}
-            <Link href="/policy" className="underline underline-offset-2 hover:text-foreground">Privacy &amp; Policy</Link>.
+            <Link href={screens.policy()} className="underline underline-offset-2 hover:text-foreground">Privacy &amp; Policy</Link>.
           </p>
         </main>
       </div>

@@ -1,6 +1,7 @@
 import { ArrowLeft, Download, FileQuestion } from 'lucide-react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@contract/users';
+import { screens } from '@contract/screens';
 import { AppLayout } from '@/components/layout/app-layout';
 import { buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -15,7 +16,7 @@ import { cn } from '@/lib/utils';
 
 function BackToHome() {
   return (
-    <Link href="/" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2')}>
+    <Link href={screens.home()} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2')}>
       <ArrowLeft aria-hidden />
       Back to Home
     </Link>
@@ -25,7 +26,7 @@ function BackToHome() {
 function NotFound() {
   return (
     <EmptyState icon={FileQuestion} tone="muted" heading="h1" title="File not found" text="The file you're looking for doesn't exist or you don't have permission to view it." className="py-24">
-      <Link href="/" className={buttonVariants()}>
+      <Link href={screens.home()} className={buttonVariants()}>
         Back to Home
       </Link>
     </EmptyState>
@@ -79,7 +80,7 @@ function FileView({ id }: { id: number }) {
         <MoreLikeThis
           file={file}
           onOpen={(neighbour) => {
-            navigate(`/file/${neighbour.id}`);
+            navigate(screens.file(neighbour.id));
             window.scrollTo({ top: 0 });
           }}
         />

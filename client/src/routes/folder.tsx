@@ -2,6 +2,7 @@ import { ArrowLeft, FolderX } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@contract/users';
+import { screens } from '@contract/screens';
 import { AppLayout } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -21,7 +22,7 @@ function FolderNotFound() {
   const [, navigate] = useLocation();
   return (
     <EmptyState icon={FolderX} tone="muted" heading="h1" title="Folder not found" text="This folder doesn't exist or you don't have permission to view it." className="py-24">
-      <Button onClick={() => (window.history.length > 1 ? window.history.back() : navigate('/'))}>
+      <Button onClick={() => (window.history.length > 1 ? window.history.back() : navigate(screens.home()))}>
         <ArrowLeft aria-hidden />
         Go Back
       </Button>
@@ -36,7 +37,7 @@ function FolderScreen({ folder, user }: { folder: FolderDto; user: CurrentUser }
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const dropZone = useRef<FolderDropZoneHandle>(null);
   const visibility = useSetFolderVisibility(folder);
-  const deletion = useDeleteFolder(() => navigate('/profile'));
+  const deletion = useDeleteFolder(() => navigate(screens.profile()));
 
   function onAction(action: FolderAction) {
     if (typeof action === 'object') visibility.mutate(action.visibility);

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@contract/users';
+import { screens } from '@contract/screens';
 import { AppLayout } from '@/components/layout/app-layout';
 import { Logo } from '@/components/layout/logo';
 import { Spinner } from '@/components/ui/spinner';
@@ -34,8 +35,8 @@ function InviteBody({ token, signedIn }: { token: string; signedIn: boolean }) {
   // Signed out: sign in first, then come back to this page to act.
   function requireSignIn(): boolean {
     if (signedIn) return false;
-    rememberReturnPath(`/invite/${encodeURIComponent(token)}`);
-    navigate('/auth?tab=login');
+    rememberReturnPath(screens.invite(token));
+    navigate(screens.auth({ tab: 'login' }));
     return true;
   }
 
@@ -44,8 +45,8 @@ function InviteBody({ token, signedIn }: { token: string; signedIn: boolean }) {
       invite={invite.data}
       signedIn={signedIn}
       pending={accept.isPending ? 'accept' : decline.isPending ? 'decline' : null}
-      onAccept={() => !requireSignIn() && accept.mutate(undefined, { onSuccess: (answer) => setDone({ text: 'You can now open the folder. Taking you there...', to: `/folder/${answer.folderId}` }) })}
-      onDecline={() => !requireSignIn() && decline.mutate(undefined, { onSuccess: () => setDone({ text: 'The invite was declined. Taking you home...', to: '/' }) })}
+      onAccept={() => !requireSignIn() && accept.mutate(undefined, { onSuccess: (answer) => setDone({ text: 'You can now open the folder. Taking you there...', to: screens.folder(answer.folderId) }) })}
+      onDecline={() => !requireSignIn() && decline.mutate(undefined, { onSuccess: () => setDone({ text: 'The invite was declined. Taking you home...', to: screens.home() }) })}
     />
   );
 }
@@ -54,7 +55,7 @@ function VisitorFrame({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh">
       <header className="mx-auto flex h-16 max-w-5xl items-center px-4 sm:px-6">
-        <Link href="/" aria-label="Kaleido home" className="rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"><Logo markClassName="size-8" /></Link>
+        <Link href={screens.home()} aria-label="Kaleido home" className="rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"><Logo markClassName="size-8" /></Link>
       </header>
       <main id="main">{children}</main>
     </div>

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { screens } from '@contract/screens';
 import { ArrowRight } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FloatingPictures } from '@/features/visitor/floating-pictures';
@@ -17,7 +18,7 @@ export function LandingPage() {
         <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-4 px-4 sm:h-20 sm:px-8">
           <HomeBrandLink />
           <Button asChild variant="outline" className="bg-background/80 backdrop-blur">
-            <Link href="/auth?tab=login">Login</Link>
+            <Link href={screens.auth({ tab: 'login' })}>Login</Link>
           </Button>
         </div>
       </header>
@@ -35,7 +36,7 @@ export function LandingPage() {
           </p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <Button asChild size="lg" className="h-12 w-full rounded-full px-8 text-base sm:w-auto">
-              <Link href="/auth?tab=register">
+              <Link href={screens.auth({ tab: 'register' })}>
                 Get Started
                 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>

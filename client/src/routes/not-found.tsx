@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { screens } from '@contract/screens';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { HomeBrandLink } from '@/features/visitor/page-shell';
@@ -21,7 +22,7 @@ export function NotFoundPage() {
             worth looking at.
           </p>
           <Button asChild size="lg" className="mt-8 rounded-full">
-            <Link href="/">
+            <Link href={screens.home()}>
               <ArrowLeft className="size-4" aria-hidden="true" />
               Back to home
             </Link>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
+import { screens } from '@contract/screens';
 import { Mail } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { VisitorPageShell } from '@/features/visitor/page-shell';
@@ -95,7 +96,7 @@ export function PolicyPage() {
           <p className="mt-1 text-sm text-muted-foreground">Our team is happy to explain anything on this page.</p>
         </div>
         <Button asChild>
-          <Link href="/contact">
+          <Link href={screens.contact()}>
             <Mail className="size-4" aria-hidden="true" />
             Contact Us
           </Link>

@@ -7,6 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { resetPasswordForm } from '@contract/auth';
 import { api } from '@contract/routes';
+import { screens } from '@contract/screens';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -22,7 +23,7 @@ function ResetShell({ icon, children }: { icon: ReactNode; children: ReactNode }
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center bg-gradient-to-b from-accent/60 to-background px-4 py-10">
       <header className="mb-8">
-        <Link href="/" aria-label="Kaleido home" className="block rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <Link href={screens.home()} aria-label="Kaleido home" className="block rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           <Logo />
         </Link>
       </header>
@@ -42,7 +43,7 @@ function InvalidResetLink() {
       <h1 className="text-2xl font-bold tracking-tight">Invalid Reset Link</h1>
       <p className="mt-2 text-muted-foreground">This password reset link is invalid or has expired. Please request a new password reset.</p>
       <Button asChild className="mt-6 w-full">
-        <Link href="/auth?tab=login">Back to Login</Link>
+        <Link href={screens.auth({ tab: 'login' })}>Back to Login</Link>
       </Button>
     </ResetShell>
   );
@@ -58,7 +59,7 @@ function NewPasswordForm({ token }: { token: string }) {
     mutationFn: (password: string) => apiRequest('POST', api.resetPassword, { token, password }),
     onSuccess: () => {
       toast({ title: 'Password reset successful', description: 'Your password has been reset. You can now log in with your new password.' });
-      navigate('/auth?tab=login');
+      navigate(screens.auth({ tab: 'login' }));
     },
     onError: (error) => {
       toast({ title: 'Reset failed', description: serverMessage(error, 'Failed to reset password. The link may have expired.'), variant: 'destructive' });
@@ -91,7 +92,7 @@ function NewPasswordForm({ token }: { token: string }) {
         </Button>
       </form>
       <p className="mt-6 text-center text-sm">
-        <Link href="/auth?tab=login" className="font-medium text-primary underline-offset-4 hover:underline">Back to Login</Link>
+        <Link href={screens.auth({ tab: 'login' })} className="font-medium text-primary underline-offset-4 hover:underline">Back to Login</Link>
       </p>
     </ResetShell>
   );

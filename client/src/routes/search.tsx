@@ -2,6 +2,7 @@ import { Hash } from 'lucide-react';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import type { CurrentUser } from '@contract/users';
+import { screens } from '@contract/screens';
 import { AppLayout } from '@/components/layout/app-layout';
 import { HeaderSearch } from '@/components/layout/header-search';
 import { ExploreFeed } from '@/features/search/explore-feed';
@@ -31,7 +32,7 @@ function TextSearchPage({ user }: { user: CurrentUser }) {
 
   function reset() {
     setFilters(DEFAULT_FILTERS);
-    navigate('/search');
+    navigate(screens.search());
   }
 
   return (

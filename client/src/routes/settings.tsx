@@ -1,5 +1,6 @@
 import { settingsMessages as m } from '@contract/settings';
 import type { CurrentUser } from '@contract/users';
+import { screens, type SettingsSectionId } from '@contract/screens';
 import { CreditCard, Download, Lock, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { AppLayout } from '@/components/layout/app-layout';
@@ -17,7 +18,7 @@ import { SettingsSection } from '@/features/settings/settings-section';
 import { SubscriptionCard } from '@/features/settings/subscription-card';
 import { useAuth } from '@/lib/auth';
 
-const sections: { id: string; label: string; icon: LucideIcon }[] = [
+const sections: { id: SettingsSectionId; label: string; icon: LucideIcon }[] = [
   { id: 'general', label: 'General', icon: UserRound },
   { id: 'privacy', label: 'Privacy & Content', icon: ShieldCheck },
   { id: 'security', label: 'Account Security', icon: Lock },
@@ -35,7 +36,7 @@ function AccessDenied() {
         <h1 className="text-xl font-semibold tracking-tight">{m.accessDenied}</h1>
         <p className="mt-2 text-sm text-muted-foreground">{m.mustBeLoggedIn}</p>
         <Button asChild className="mt-6 w-full">
-          <Link href="/auth">Log In</Link>
+          <Link href={screens.auth()}>Log In</Link>
         </Button>
       </Card>
     </div>

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
 import { CircleAlert, MailX } from 'lucide-react';
 import { unsubscribeApi, unsubscribeMessages } from '@contract/unsubscribe';
+import { screens } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -29,7 +30,7 @@ export function UnsubscribePage({ signedIn }: { signedIn: boolean }) {
 
   const settings = (
     <Button asChild variant="outline">
-      <Link href={signedIn ? '/settings' : '/auth?tab=login'}>{signedIn ? 'Email preferences' : 'Sign in'}</Link>
+      <Link href={signedIn ? screens.settings() : screens.auth({ tab: 'login' })}>{signedIn ? 'Email preferences' : 'Sign in'}</Link>
     </Button>
   );
   let body;

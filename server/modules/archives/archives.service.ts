@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { ARCHIVE_VALID_DAYS, archiveMessages } from '../../../contract/archives';
+import { screens } from '../../../contract/screens';
 import type { JobQueue } from '../../jobs/queue';
 import { ConflictError } from '../../lib/errors';
 import type { Mail } from '../../mail/mailer';
@@ -75,7 +76,7 @@ export function createArchivesService(d: ArchivesServiceDeps) {
     const expiresAt = new Date(Date.now() + ARCHIVE_VALID_DAYS * DAY_MS);
     const message = archiveMessages.notificationText(untilText(expiresAt));
     const base = d.config.publicUrl;
-    const links = { download: `${base}/api/archives/${row.id}/download`, settings: `${base}/settings#data` };
+    const links = { download: `${base}/api/archives/${row.id}/download`, settings: `${base}${screens.settings('data')}` };
     // Marked ready and mailed in the notification's own transaction: both or neither. The row is
     // born mailed, so `notification.created` sends no second mail for it.
     await d.notifier.deliver([{ userId: row.userId, type: 'archive_ready', message, dedupeKey: `archive:${row.id}`, mailedAt: new Date() }], { actor: null }, async (tx, values) => {

@@ -1,6 +1,7 @@
 import { authMessages } from '../../../contract/auth';
 import type { RegisterBody } from '../../../contract/auth';
 import { RESET_TOKEN_TTL_MS, SESSION_TTL_MS } from '../../../contract/limits';
+import { screens } from '../../../contract/screens';
 import type { Config } from '../../config';
 import { ConflictError, ForbiddenError, UnauthorizedError, ValidationError } from '../../lib/errors';
 import { uniqueViolation } from '../../lib/db-errors';
@@ -114,7 +115,7 @@ export function createAuthService(d: Deps) {
       const user = await d.users.findByEmail(email);
       if (!user || user.status !== 'active') return;
       const token = newToken();
-      const link = `${d.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      const link = `${d.config.publicUrl}${screens.resetPassword(token)}`;
       await d.resetTokens.create(user.id, token, new Date(Date.now() + RESET_TOKEN_TTL_MS));
       await d.mailer.send(resetPasswordMail(user, link));
     },

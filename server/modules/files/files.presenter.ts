@@ -1,3 +1,5 @@
+import { endpoints } from '../../../contract/api';
+import { buildPath } from '../../../contract/endpoint-path';
 import type { CommentDto, FileDto, RenditionState } from '../../../contract/files';
 import { fileAbilities, type Viewer } from '../../access/visibility';
 import type { FileRow, FilesRepo } from './files.repo';
@@ -13,7 +15,7 @@ export type CardOwner = Pick<UserRow, 'id' | 'username' | 'firstName' | 'lastNam
 
 /** Shapes a hydrated file for the viewer; URLs only, never a storage path, and what the viewer may do. */
 export function toFileDto(f: FileRow, owner: CardOwner, isLiked: boolean, viewer: Viewer): FileDto {
-  const contentUrl = `/api/files/${f.id}/content`;
+  const contentUrl = buildPath(endpoints.getFileContent.path, { id: f.id });
   const displayKey = f.kind === 'image' ? (f.webpKey ?? f.storageKey) : null;
   return {
     id: f.id,
@@ -27,7 +29,7 @@ export function toFileDto(f: FileRow, owner: CardOwner, isLiked: boolean, viewer
     thumbnailPath: f.thumbnailKey ? uploadUrl(f.thumbnailKey) : null,
     posterPath: f.posterKey ? uploadUrl(f.posterKey) : f.previewKey ? uploadUrl(f.previewKey) : null,
     contentUrl,
-    downloadUrl: `/api/files/${f.id}/download`,
+    downloadUrl: buildPath(endpoints.downloadFile.path, { id: f.id }),
     ...playback(f, contentUrl),
     fileSize: f.size,
     size: f.size,

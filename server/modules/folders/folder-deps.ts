@@ -17,8 +17,6 @@ export type FolderDeps = {
   users: UsersRepo;
 };
 
-export const folderTags = ['folders'];
-
 /** The folder, or the one 404 whether it does not exist or this viewer may not see it. */
 export async function visibleFolder(d: Pick<FolderDeps, 'folders'>, id: number, viewer: Viewer): Promise<LoadedFolder> {
   return orFolderNotFound(await d.folders.findVisible(id, viewer), viewer);

@@ -1,20 +1,15 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponse, idParam } from '../../../contract/common';
-import { addFileFolderBody, addFolderFileBody, fileFolderParams, folderFileLink, folderFileParams, folderList } from '../../../contract/folders';
+import type { folderEndpoints } from '../../../contract/api/folders';
 import { assertCanEditFiles } from '../../access/folder-access';
 import { findVisibleFile, type Viewer } from '../../access/visibility';
-import { requireUser } from '../../plugins/session';
+import type { HandlersFor } from '../../plugins/endpoints';
 import type { UserRow } from '../users/users.repo';
-import { folderTags as tags, visibleFolder, type FolderDeps } from './folder-deps';
+import { visibleFolder, type FolderDeps } from './folder-deps';
 import { presentFolders } from './folders.presenter';
 
-const refusals = { 403: errorResponse, 404: errorResponse };
+type LinkCalls = Pick<typeof folderEndpoints, 'addFolderFile' | 'removeFolderFile' | 'listFileFolders' | 'addFileFolder' | 'removeFileFolder'>;
 
 /** File↔folder links, from either side (spec 2 §7). Adding and removing are idempotent. */
-export async function folderFilesRoutes(app: FastifyInstance, d: FolderDeps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
+export function folderFileHandlers(d: FolderDeps): HandlersFor<LinkCalls> {
   /** Owner and editors add files they may see; the folder is checked first (404, then 403). */
   async function add(folderId: number, fileId: number, viewer: UserRow) {
     const folder = await visibleFolder(d, folderId, viewer);
@@ -33,26 +28,16 @@ export async function folderFilesRoutes(app: FastifyInstance, d: FolderDeps): Pr
     return { folderId: folder.id, fileId, linked: false };
   }
 
-  r.post('/api/folders/:id/files', { config: { budget: 'save' }, schema: { tags, params: idParam, body: addFolderFileBody, response: { 200: folderFileLink, ...refusals } } }, async (request) =>
-    add(request.params.id, request.body.fileId, requireUser(request)),
-  );
-
-  r.delete('/api/folders/:id/files/:fileId', { schema: { tags, params: folderFileParams, response: { 200: folderFileLink, ...refusals } } }, async (request) =>
-    remove(request.params.id, request.params.fileId, requireUser(request)),
-  );
-
-  r.get('/api/files/:id/folders', { schema: { tags, params: idParam, response: { 200: folderList, 404: errorResponse } } }, async (request) => {
-    const viewer = request.user;
-    const file = await findVisibleFile(d.files, request.params.id, viewer);
-    const list = await d.folders.findVisibleByIds(await d.links.idsOfFoldersHolding(file.id, viewer), viewer);
-    return presentFolders(d.links, list, viewer);
-  });
-
-  r.post('/api/files/:id/folders', { config: { budget: 'save' }, schema: { tags, params: idParam, body: addFileFolderBody, response: { 200: folderFileLink, ...refusals } } }, async (request) =>
-    add(request.body.folderId, request.params.id, requireUser(request)),
-  );
-
-  r.delete('/api/files/:fileId/folders/:folderId', { schema: { tags, params: fileFolderParams, response: { 200: folderFileLink, ...refusals } } }, async (request) =>
-    remove(request.params.folderId, request.params.fileId, requireUser(request)),
-  );
+  return {
+    addFolderFile: async (request) => add(request.params.id, request.body.fileId, request.user),
+    removeFolderFile: async (request) => remove(request.params.id, request.params.fileId, request.user),
+    listFileFolders: async (request) => {
+      const viewer = request.user;
+      const file = await findVisibleFile(d.files, request.params.id, viewer);
+      const list = await d.folders.findVisibleByIds(await d.links.idsOfFoldersHolding(file.id, viewer), viewer);
+      return presentFolders(d.links, list, viewer);
+    },
+    addFileFolder: async (request) => add(request.body.folderId, request.params.id, request.user),
+    removeFileFolder: async (request) => remove(request.params.folderId, request.params.fileId, request.user),
+  };
 }

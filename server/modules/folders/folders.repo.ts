@@ -38,7 +38,7 @@ export function createFoldersRepo(db: Db) {
       if (!ids.length) return [];
       return loadWhere(viewer, inArray(folders.id, ids));
     },
-    /** GET /api/folders: the member's own folders and those they collaborate on. */
+    /** `listFolders`: the member's own folders and those they collaborate on. */
     async listMine(viewer: NonNullable<Viewer>, page: { offset: number; limit: number }): Promise<LoadedFolder[]> {
       const mine = sql`(${folders.userId} = ${viewer.id} or exists (select 1 from folder_collaborators fc where fc.folder_id = ${folders.id} and fc.user_id = ${viewer.id}))`;
       return loadWhere(viewer, mine, page);

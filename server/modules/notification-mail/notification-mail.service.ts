@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { TransactionRollbackError } from 'drizzle-orm';
 import { mergePreferences } from '../../../contract/settings';
-import { unsubscribeApi, unsubscribePage } from '../../../contract/unsubscribe';
+import { screens } from '../../../contract/screens';
+import { unsubscribeApi } from '../../../contract/unsubscribe';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { DIGEST_LISTED, digestMail, notificationMail, type NotificationLinks } from '../../mail/templates';
@@ -39,9 +40,9 @@ export function createNotificationMailService(d: Deps) {
     const base = d.config.publicUrl;
     const token = createUnsubscribeToken(d.secret, userId);
     return {
-      open: `${base}/notifications`,
-      settings: `${base}/settings`,
-      unsubscribePage: base + unsubscribePage(token),
+      open: `${base}${screens.notifications()}`,
+      settings: `${base}${screens.settings()}`,
+      unsubscribePage: `${base}${screens.unsubscribe(token)}`,
       unsubscribeOneClick: `${base}${unsubscribeApi.unsubscribe}?token=${encodeURIComponent(token)}`,
     };
   }

@@ -35,7 +35,7 @@ export function createSimilarService(d: Deps) {
   }
 
   return {
-    /** `GET /api/files/:id/similar`: a feed page as JSON, or the same 404 as the detail. */
+    /** `listSimilarFiles`: a feed page as JSON, or the same 404 as the detail. */
     async page(fileId: number, viewer: Viewer, page: { offset: number; limit: number }): Promise<string> {
       const card = await d.reads.card(fileId, viewer);
       const end = Math.min(page.offset + page.limit, SIMILAR_MAX);
@@ -52,7 +52,7 @@ export function createSimilarService(d: Deps) {
       return d.reads.page(visible.slice(page.offset, end), viewer, options);
     },
 
-    /** `GET /api/files/:id/duplicate`: the owner's earlier file this one looks like. */
+    /** `getFileDuplicate`: the owner's earlier file this one looks like. */
     async duplicate(fileId: number, viewer: NonNullable<Viewer>) {
       const card = await d.reads.card(fileId, viewer);
       if (card.userId !== viewer.id) throw new ForbiddenError(fileMessages.notOwner);

@@ -1,4 +1,5 @@
 import { adminMessages } from '../../../contract/admin';
+import { screens } from '../../../contract/screens';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { ConflictError, NotFoundError } from '../../lib/errors';
@@ -19,7 +20,7 @@ export function createWaitlistService(d: Deps) {
         if (!row) return null;
         // From the application itself: on PGlite a read outside this transaction would wait for it.
         const recipient = { email: row.email, firstName: row.firstName, username: row.email };
-        const mail = decision === 'approved' ? waitlistApprovedMail(recipient, `${d.config.publicUrl}/auth?tab=login`) : waitlistRejectedMail(recipient);
+        const mail = decision === 'approved' ? waitlistApprovedMail(recipient, `${d.config.publicUrl}${screens.auth({ tab: 'login' })}`) : waitlistRejectedMail(recipient);
         await d.queue.send('mail.send', mail, { tx });
         return row;
       });

@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
+import { screenPaths, screens } from '@contract/screens';
 import { cn } from '@/lib/utils';
 
 /**
@@ -9,13 +10,13 @@ import { cn } from '@/lib/utils';
  */
 export function HeaderSearch({ className, initialText }: { className?: string; initialText?: string }) {
   const [location, navigate] = useLocation();
-  const [text, setText] = useState(() => initialText ?? (location === '/search' ? (new URLSearchParams(window.location.search).get('q') ?? '') : ''));
+  const [text, setText] = useState(() => initialText ?? (location === screenPaths.search ? (new URLSearchParams(window.location.search).get('q') ?? '') : ''));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const term = text.trim();
     if (!term) return;
-    navigate(`/search?q=${encodeURIComponent(term)}`);
+    navigate(screens.search({ q: term }));
   }
 
   return (

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@contract/users';
 import { api } from '@contract/routes';
+import { screens } from '@contract/screens';
 import { ClipboardList, CreditCard, FolderPlus, Info, LifeBuoy, LogOut, Monitor, Moon, Settings, ShieldCheck, Sun, User } from 'lucide-react';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
@@ -26,7 +27,7 @@ export function UserAvatar({ user, className }: { user: CurrentUser; className?:
  */
 export function UserMenu({ user, onCreateFolder }: { user: CurrentUser; onCreateFolder?: () => void }) {
   const { theme, setTheme } = useTheme();
-  const profileHref = `/profile/${user.id}`;
+  const profileHref = screens.profile(user.id);
 
   return (
     <DropdownMenu modal={false}>
@@ -54,11 +55,11 @@ export function UserMenu({ user, onCreateFolder }: { user: CurrentUser; onCreate
           <FolderPlus aria-hidden />Create new folder
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link href="/settings"><Settings aria-hidden />Settings</Link>
+          <Link href={screens.settings()}><Settings aria-hidden />Settings</Link>
         </DropdownMenuItem>
         {user.isAdmin && (
           <DropdownMenuItem asChild>
-            <Link href="/admin"><ClipboardList aria-hidden />Waitlist Management</Link>
+            <Link href={screens.admin()}><ClipboardList aria-hidden />Waitlist Management</Link>
           </DropdownMenuItem>
         )}
         <DropdownMenuItem onSelect={() => toast({ title: 'Billing coming soon' })}>
@@ -66,13 +67,13 @@ export function UserMenu({ user, onCreateFolder }: { user: CurrentUser; onCreate
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <Link href="/about"><Info aria-hidden />About</Link>
+          <Link href={screens.about()}><Info aria-hidden />About</Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link href="/contact"><LifeBuoy aria-hidden />Contact &amp; Support</Link>
+          <Link href={screens.contact()}><LifeBuoy aria-hidden />Contact &amp; Support</Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
-          <Link href="/policy"><ShieldCheck aria-hidden />Privacy &amp; Policy</Link>
+          <Link href={screens.policy()}><ShieldCheck aria-hidden />Privacy &amp; Policy</Link>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuLabel>Theme</DropdownMenuLabel>

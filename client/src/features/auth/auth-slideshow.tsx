@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { SLIDE_INTERVAL_MS, SLIDESHOW_REFETCH_MS, SLIDESHOW_STALE_MS } from '@contract/limits';
-import { api } from '@contract/routes';
+import { endpointQuery } from '@/lib/call';
 import { mediaUrl } from '@/lib/media';
 import { cn } from '@/lib/utils';
 import { useReducedMotion } from './use-reduced-motion';
@@ -23,8 +23,8 @@ function slideSrc(image: SlideshowImage): string {
 /** The right half of /auth (spec 1 §2.3, §4): member images, 4 s each, wrapping around. */
 export function AuthSlideshow({ className }: { className?: string }) {
   const reducedMotion = useReducedMotion();
-  const { data: images = [], isLoading } = useQuery<SlideshowImage[]>({
-    queryKey: [api.slideshow],
+  const { data: images = [], isLoading } = useQuery({
+    ...endpointQuery('listSlideshowImages'),
     refetchInterval: SLIDESHOW_REFETCH_MS,
     staleTime: SLIDESHOW_STALE_MS,
   });

@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import type { RegisterBody } from '@contract/auth';
 import { api } from '@contract/routes';
 import type { CurrentUser } from '@contract/users';
+import { screens } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 import { errorId, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -60,7 +61,7 @@ export function RegisterForm() {
       queryClient.setQueryData(currentUserKey, answer);
       await queryClient.invalidateQueries({ queryKey: currentUserKey });
       toast({ title: 'Account created!' });
-      navigate(takeReturnPath() ?? '/');
+      navigate(takeReturnPath() ?? screens.home());
     },
     onError: (error) => {
       toast({ title: 'Registration failed', description: serverMessage(error, 'Failed to create account'), variant: 'destructive' });

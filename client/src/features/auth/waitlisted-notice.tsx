@@ -1,5 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { Link } from 'wouter';
+import { screens } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 
 /** Shown instead of signing in when a waitlist application was received (`202 {waitlisted}`). */
@@ -12,7 +13,7 @@ export function WaitlistedNotice({ message }: { message: string }) {
       <h2 className="text-lg font-semibold">Application received</h2>
       <p className="max-w-sm text-sm text-muted-foreground">{message}</p>
       <Button asChild variant="outline">
-        <Link href="/">Back to Home</Link>
+        <Link href={screens.home()}>Back to Home</Link>
       </Button>
     </div>
   );

@@ -2,15 +2,11 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
 import { normalizeTags, TAGS_PER_FILE } from '@contract/file-rules';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, withRetryAfter } from '@/lib/api';
+import { withRetryAfter } from '@/lib/api';
+import { call } from '@/lib/call';
 import { refreshFileLists } from './file-queries';
 
 export const AUTO_TAG_DELAY_MS = 1000;
-
-interface AnalyzeResult {
-  suggestedTags: string[];
-  message: string;
-}
 
 /**
  * Automatic tagging (spec 2 §4): 1 s after an image uploads, ask the server for tags. The server
@@ -23,14 +19,14 @@ export function scheduleAutoTag(file: Pick<FileDto, 'id' | 'tags'>, client: Quer
   window.setTimeout(async () => {
     setLoading(true);
     try {
-      const result = await withRetryAfter(() => apiRequest<AnalyzeResult>('POST', `/api/files/${file.id}/analyze-tags`));
+      const result = await withRetryAfter(() => call('analyzeFileTags', { params: { id: file.id } }));
       const suggested = result?.suggestedTags ?? [];
       if (suggested.length > 0) {
-        const current = await apiRequest<Pick<FileDto, 'tags'>>('GET', `/api/files/${file.id}`);
+        const current = await call('getFile', { params: { id: file.id } });
         const have = new Set(current?.tags ?? file.tags);
         if (suggested.some((t) => !have.has(t))) {
           const tags = normalizeTags([...(current?.tags ?? file.tags), ...suggested]).slice(0, TAGS_PER_FILE);
-          await apiRequest('PATCH', `/api/files/${file.id}/tags`, { tags });
+          await call('updateFileTags', { params: { id: file.id }, body: { tags } });
         }
         void refreshFileLists(client);
       } else {

@@ -4,16 +4,11 @@ import { useState } from 'react';
 import type { FileDto } from '@contract/files';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { endpointQuery, type CallResult } from '@/lib/call';
 import { cn } from '@/lib/utils';
 import { formatBytes } from './format';
 
-interface Optimization {
-  originalSize: number;
-  compressedSize: number | null;
-  webpSize: number | null;
-  thumbnailSize: number | null;
-  formats: { original: string; compressed?: string; webp?: string; thumbnail?: string };
-}
+type Optimization = CallResult<'getFileOptimization'>;
 
 interface Choice {
   label: string;
@@ -39,12 +34,12 @@ function downloadName(file: FileDto, label: string, href: string): string {
 
 /**
  * The Download control of the detail views. Images offer the original and each optimised
- * copy with its size (`GET /api/files/{id}/optimization`); other files download directly.
+ * copy with its size (`getFileOptimization`); other files download directly.
  */
 export function DownloadMenu({ file, className }: { file: FileDto; className?: string }) {
   const [open, setOpen] = useState(false);
   const isImage = file.kind === 'image';
-  const { data: info } = useQuery<Optimization>({ queryKey: ['/api/files', file.id, 'optimization'], enabled: isImage && open, staleTime: 300_000 });
+  const { data: info } = useQuery({ ...endpointQuery('getFileOptimization', { params: { id: file.id } }), enabled: isImage && open, staleTime: 300_000 });
 
   if (!isImage) {
     return (

@@ -1,6 +1,7 @@
 import { Hash } from 'lucide-react';
 import { Link } from 'wouter';
 import type { FileDto } from '@contract/files';
+import { screens } from '@contract/screens';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { displayName, initials } from '@/lib/user-display';
 import { cn } from '@/lib/utils';
@@ -21,7 +22,7 @@ export function PersonAvatar({ user, className }: { user: Person; className?: st
 export function OwnerLink({ user, subtitle, onNavigate }: { user: Person; subtitle: string; onNavigate?: () => void }) {
   return (
     <Link
-      href={`/profile/${user.id}`}
+      href={screens.profile(user.id)}
       onClick={onNavigate}
       className="group/owner flex min-w-0 items-center gap-3 rounded-xl focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >

@@ -1,18 +1,25 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
+import { PAGE_SIZE } from '@contract/limits';
+import { endpointKey } from '@/lib/call';
 
-// Query keys of the files feature. Every key starts with an API path, so the default query
-// function reads it (client lib, generic read convention) and prefix invalidation works.
+// Query keys of the files feature, from the endpoint table: `['/api/files', …]` for every read
+// below /api/files, so prefix invalidation works.
 
-export const FILES_PATH = '/api/files';
-export const feedKey = [FILES_PATH, 'feed'] as const;
-export const fileKey = (id: number) => [FILES_PATH, id] as const;
-export const commentsKey = (id: number) => [FILES_PATH, id, 'comments'] as const;
-export const randomTagsKey = ['/api/tags/random', { limit: 50 }] as const;
-export const notificationsKey = ['/api/notifications'] as const;
+/** The home feed's pages (its first page is the URL the server preloads for a member's home). */
+export const feedKey = endpointKey('listFeed', { query: { limit: PAGE_SIZE } });
+export const fileKey = (id: number) => endpointKey('getFile', { params: { id } });
+export const commentsKey = (id: number) => endpointKey('listFileComments', { params: { id } });
+export const RANDOM_TAGS = 50;
+export const randomTagsKey = endpointKey('listRandomTags', { query: { limit: RANDOM_TAGS } });
+export const notificationsKey = endpointKey('listNotifications');
 
-/** Lists that can hold files: the feed and random feed, profiles, folders, search. */
-const FILE_LIST_PREFIXES = ['/api/files', '/api/users', '/api/folders', '/api/search'];
+/**
+ * Lists that can hold files, by the first part of their keys: everything under /api/files (the
+ * feed, random, search, similar, a file and its lists), folders' files, and below /api/users
+ * profiles' files (the prefix the member picker shares).
+ */
+const FILE_LIST_PREFIXES = (['listFeed', 'listFolderFiles', 'searchUsers'] as const).map((name) => String(endpointKey(name)[0]));
 
 function holdsFiles(key: QueryKey): boolean {
   const first = key[0];

@@ -1,6 +1,7 @@
 import { Eye, Heart, MessageCircle } from 'lucide-react';
 import { useLocation } from 'wouter';
 import type { FileDto } from '@contract/files';
+import { screens } from '@contract/screens';
 import { AddToFolder, InFolders } from '@/features/folders/file-page-folders';
 import { DeleteFileButton } from './delete-file-button';
 import { DownloadMenu } from './download-menu';
@@ -37,7 +38,7 @@ export function PageDetails({ file }: { file: FileDto }) {
       <div className="flex flex-wrap items-center gap-2">
         <DetailLikeButton file={file} withLabel />
         <DownloadMenu file={file} />
-        {file.canDelete && <DeleteFileButton file={file} withLabel onDeleted={() => navigate('/')} />}
+        {file.canDelete && <DeleteFileButton file={file} withLabel onDeleted={() => navigate(screens.home())} />}
       </div>
       <div className="space-y-5 border-t pt-5">
         <AddToFolder fileId={file.id} />

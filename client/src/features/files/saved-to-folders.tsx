@@ -25,7 +25,7 @@ export function SaveFileButton({ file }: { file: Pick<FileDto, 'id' | 'name'> })
   );
 }
 
-/** The 'Saved to' tab: the file's folders (`GET /api/files/{id}/folders`). */
+/** The 'Saved to' tab: the file's folders (`listFileFolders`). */
 export function SavedToFolders({ file, onNavigate }: { file: Pick<FileDto, 'id' | 'name'>; onNavigate?: () => void }) {
   const folders = useFileFolders(file.id);
   const [open, setOpen] = useState(false);

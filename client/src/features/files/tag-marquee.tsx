@@ -3,10 +3,10 @@ import { Hash } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'wouter';
 import { useMotionReduced } from '@/features/settings/motion';
-import { throwIfResNotOk, toQueryString } from '@/lib/api';
+import { call } from '@/lib/call';
 import { cn } from '@/lib/utils';
 import { tagSearchHref } from '@/features/search/search-params';
-import { randomTagsKey } from './file-queries';
+import { RANDOM_TAGS, randomTagsKey } from './file-queries';
 import './tag-marquee.css';
 
 const REPEAT = 3;
@@ -14,10 +14,7 @@ const SECONDS_PER_TAG = 2.5;
 
 async function fetchRandomTags({ signal }: { signal: AbortSignal }): Promise<string[]> {
   try {
-    const [path, params] = randomTagsKey;
-    const res = await fetch(path + toQueryString(params), { credentials: 'include', signal });
-    await throwIfResNotOk(res);
-    return (await res.json()) as string[];
+    return await call('listRandomTags', { query: { limit: RANDOM_TAGS } }, { signal });
   } catch (error) {
     if (signal.aborted) throw error;
     console.error('Failed to fetch random tags', error);
@@ -37,7 +34,7 @@ export function searchHref(tag: string): string {
  */
 export function TagMarquee() {
   const reduced = useMotionReduced();
-  const { data: tags = [] } = useQuery<string[]>({ queryKey: randomTagsKey, queryFn: fetchRandomTags, staleTime: 300_000 });
+  const { data: tags = [] } = useQuery({ queryKey: randomTagsKey, queryFn: fetchRandomTags, staleTime: 300_000 });
   if (tags.length === 0) return null;
 
   const repeated = Array.from({ length: reduced ? 1 : REPEAT }, (_, copy) => tags.map((tag) => ({ tag, copy })));

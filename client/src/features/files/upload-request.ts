@@ -1,5 +1,7 @@
 import type { FileDto } from '@contract/files';
+import { endpointRoutes } from '@contract/endpoint-routes';
 import { httpError } from '@/lib/api';
+import { endpointUrl } from '@/lib/call';
 
 export interface UploadFields {
   name: string;
@@ -21,7 +23,7 @@ export interface UploadOptions {
 }
 
 /**
- * `POST /api/files` as multipart through XMLHttpRequest, whose upload progress events report
+ * `uploadFile` as multipart through XMLHttpRequest, whose upload progress events report
  * the bytes really sent (fetch has none). Sends the session cookie. A non-success answer
  * rejects with `${status}: ${body}` like every other call (spec 2 §7, §8).
  */
@@ -38,7 +40,8 @@ export function uploadFile({ file, fields, onProgress, signal }: UploadOptions):
 
   return new Promise<FileDto>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/files');
+    const [method] = endpointRoutes.uploadFile;
+    xhr.open(method, endpointUrl('uploadFile', { body: form }));
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {

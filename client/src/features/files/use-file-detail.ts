@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CommentDto, FileDto } from '@contract/files';
-import { apiRequest, failureText, throwIfResNotOk, toQueryString } from '@/lib/api';
+import type { FileDto } from '@contract/files';
+import { failureText } from '@/lib/api';
+import { call, endpointQuery } from '@/lib/call';
 import { toast } from '@/components/ui/use-toast';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { commentsKey, fileKey, patchCachedFile, refreshFileLists, removeCachedFile } from './file-queries';
@@ -11,12 +12,12 @@ const COMMENTS_PAGE = 50;
 export const PROCESSING_POLL_MS = 3000;
 
 /**
- * One file (`GET /api/files/{id}`, which counts a view); a card's copy shows until it answers.
+ * One file (`getFile`, which counts a view); a card's copy shows until it answers.
  * While its web rendition is processing it is asked again, so the player appears when ready.
  */
 export function useFile(id: number, initial?: FileDto) {
-  return useQuery<FileDto>({
-    queryKey: fileKey(id),
+  return useQuery({
+    ...endpointQuery('getFile', { params: { id } }),
     placeholderData: initial,
     staleTime: 0,
     retry: false,
@@ -28,11 +29,7 @@ export function useFile(id: number, initial?: FileDto) {
 export function useComments(id: number) {
   const query = useInfiniteQuery({
     queryKey: commentsKey(id),
-    queryFn: async ({ pageParam, signal }) => {
-      const res = await fetch(`/api/files/${id}/comments${toQueryString({ offset: pageParam, limit: COMMENTS_PAGE })}`, { credentials: 'include', signal });
-      await throwIfResNotOk(res);
-      return (await res.json()) as CommentDto[];
-    },
+    queryFn: ({ pageParam, signal }) => call('listFileComments', { params: { id }, query: { offset: pageParam, limit: COMMENTS_PAGE } }, { signal }),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.length < COMMENTS_PAGE ? undefined : pages.length * COMMENTS_PAGE),
   });
@@ -43,7 +40,7 @@ export function useComments(id: number) {
 export function useAddComment(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) => apiRequest<CommentDto>('POST', `/api/files/${id}/comments`, { content }),
+    mutationFn: (content: string) => call('addFileComment', { params: { id }, body: { content } }),
     onSuccess: () => {
       patchCachedFile(client, id, (file) => ({ ...file, commentCount: file.commentCount + 1 }));
       void client.invalidateQueries({ queryKey: commentsKey(id) });
@@ -60,7 +57,7 @@ export function useAddComment(id: number) {
 export function useDeleteFile(onDeleted: () => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest('DELETE', `/api/files/${id}`),
+    mutationFn: (id: number) => call('deleteFile', { params: { id } }),
     onSuccess: (_result, id) => {
       removeCachedFile(client, id);
       client.removeQueries({ queryKey: fileKey(id) });

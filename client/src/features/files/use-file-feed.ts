@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
 import { PAGE_SIZE } from '@contract/limits';
-import { errorStatus, throwIfResNotOk, toQueryString } from '@/lib/api';
-import { feedKey, FILES_PATH } from './file-queries';
+import { errorStatus } from '@/lib/api';
+import { call } from '@/lib/call';
+import { feedKey } from './file-queries';
 
 const FEED_STALE_MS = 30_000;
 // A card says "Processing…" until its video's web rendition exists; the feed is asked again
@@ -16,10 +17,11 @@ interface FeedPageParam {
 }
 
 async function fetchFeedPage({ offset, before }: FeedPageParam, signal: AbortSignal): Promise<FileDto[]> {
-  const res = await fetch(FILES_PATH + toQueryString({ offset, limit: PAGE_SIZE, before }), { credentials: 'include', signal });
-  if (res.status === 404) return [];
-  await throwIfResNotOk(res);
-  return (await res.json()) as FileDto[];
+  // Offset and limit first: the first page's URL is the one the server preloads (member-preloads.ts).
+  return call('listFeed', { query: { offset, limit: PAGE_SIZE, before } }, { signal }).catch((error: unknown) => {
+    if (errorStatus(error) === 404) return [];
+    throw error;
+  });
 }
 
 /** The home feed (spec 2 §4, §7, §9): pages of 20, offset = pages × 20, fresh 30 s, no retry, no refetch on focus. */

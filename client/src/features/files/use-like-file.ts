@@ -1,15 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, failureText } from '@/lib/api';
+import { failureText } from '@/lib/api';
+import { call } from '@/lib/call';
 import { useAuth } from '@/lib/auth';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { notificationsKey, patchCachedFile, refreshFileLists } from './file-queries';
-
-interface LikeResult {
-  isLiked: boolean;
-  likeCount: number;
-}
 
 /**
  * Like / unlike (spec 2 §4): removes the like when the file is liked, else adds one; then
@@ -21,8 +17,7 @@ export function useLikeFile() {
   const { user } = useAuth();
 
   const mutation = useMutation({
-    mutationFn: (file: Pick<FileDto, 'id' | 'isLiked'>) =>
-      apiRequest<LikeResult>(file.isLiked ? 'DELETE' : 'POST', `/api/files/${file.id}/like`),
+    mutationFn: (file: Pick<FileDto, 'id' | 'isLiked'>) => call(file.isLiked ? 'unlikeFile' : 'likeFile', { params: { id: file.id } }),
     onMutate: (file) => {
       const liked = !file.isLiked;
       patchCachedFile(client, file.id, (f) => ({ ...f, isLiked: liked, likeCount: Math.max(0, f.likeCount + (liked ? 1 : -1)) }));

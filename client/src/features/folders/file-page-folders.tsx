@@ -1,6 +1,7 @@
 import { FolderOpen, FolderPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { screens } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
@@ -69,7 +70,7 @@ export function InFolders({ fileId }: { fileId: number }) {
           {folders.data.map((folder) => (
             <li key={folder.id}>
               <Link
-                href={`/folder/${folder.id}`}
+                href={screens.folder(folder.id)}
                 className="inline-flex h-7 items-center gap-1.5 rounded-full border bg-secondary px-3 text-xs font-medium text-secondary-foreground transition-colors hover:bg-primary hover:text-primary-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
               >
                 <FolderOpen className="size-3.5" aria-hidden />

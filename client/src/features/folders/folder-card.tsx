@@ -1,5 +1,6 @@
 import { Folder, Lock } from 'lucide-react';
 import { Link } from 'wouter';
+import { screens } from '@contract/screens';
 import { mediaUrl } from '@/lib/media';
 import { cn } from '@/lib/utils';
 import { VisibilityBadge } from './visibility-badge';
@@ -44,7 +45,7 @@ export function FolderCard({ folder }: { folder: FolderDto }) {
 
   return (
     <Link
-      href={`/folder/${folder.id}`}
+      href={screens.folder(folder.id)}
       data-testid="folder-card"
       className="group block overflow-hidden rounded-2xl border border-border/70 bg-card shadow-sm transition-shadow hover:shadow-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
     >

@@ -1,21 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { endpointKey } from '@/lib/call';
 
-// Query keys of the folders feature. Each starts with its API path, so the default query
-// function reads it and invalidating a prefix refreshes everything below it.
+// Query keys of the folders feature, from the endpoint table (lib/call.ts): each starts with
+// `/api/folders` (or the file's, the invite's), so invalidating a prefix refreshes everything below it.
 
-export const FOLDERS_PATH = '/api/folders';
-export const myFoldersKey = [FOLDERS_PATH] as const;
-export const folderKey = (id: number) => [FOLDERS_PATH, id] as const;
-export const folderFilesKey = (id: number) => [FOLDERS_PATH, id, 'files'] as const;
-export const folderPreviewKey = (id: number) => [FOLDERS_PATH, id, 'preview'] as const;
-export const collaboratorsKey = (id: number) => [FOLDERS_PATH, id, 'collaborators'] as const;
-export const invitesKey = (id: number) => [FOLDERS_PATH, id, 'invites'] as const;
-export const fileFoldersKey = (fileId: number) => ['/api/files', fileId, 'folders'] as const;
-export const inviteKey = (token: string) => ['/api/invites', token] as const;
+/** The member's folders, and the prefix of every folder's keys. */
+export const myFoldersKey = endpointKey('listFolders');
+export const folderKey = (id: number) => endpointKey('getFolder', { params: { id } });
+export const folderFilesKey = (id: number) => endpointKey('listFolderFiles', { params: { id } });
+export const collaboratorsKey = (id: number) => endpointKey('listCollaborators', { params: { id } });
+export const invitesKey = (id: number) => endpointKey('listInvites', { params: { id } });
+export const fileFoldersKey = (fileId: number) => endpointKey('listFileFolders', { params: { id: fileId } });
 
-/** After a file joins or leaves a folder: the folder lists, its files, and the file's folders. */
+/** A member's folder lists on their profile (`listUserFolders`, `countUserFolders`): `['/api/users', id, 'folders', …]`. */
+const [USERS_ROOT] = endpointKey('listUserFolders');
+const isProfileFolders = (key: readonly unknown[]) => key[0] === USERS_ROOT && key.includes('folders');
+
+/** After a file joins or leaves a folder: the folder lists, its files, profiles' folders, and the file's folders. */
 export function refreshFolderLinks(client: QueryClient, fileId?: number): void {
-  void client.invalidateQueries({ queryKey: [FOLDERS_PATH] });
-  void client.invalidateQueries({ predicate: (q) => q.queryKey[0] === '/api/users' && q.queryKey.some((part) => typeof part === 'string' && part.includes('folders')) });
+  void client.invalidateQueries({ queryKey: myFoldersKey });
+  void client.invalidateQueries({ predicate: (q) => isProfileFolders(q.queryKey) });
   if (fileId !== undefined) void client.invalidateQueries({ queryKey: fileFoldersKey(fileId) });
 }

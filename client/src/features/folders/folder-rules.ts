@@ -1,5 +1,6 @@
 import { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX, folderMessages as contractMessages } from '@contract/folder-limits';
 import { USER_SEARCH_MIN } from '@contract/limits';
+import { screens } from '@contract/screens';
 import type { FolderDto, FolderRole, InviteDto } from './folder-types';
 
 export { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX };
@@ -91,7 +92,7 @@ export function inviteState(invite: Pick<InviteDto, 'status' | 'expiresAt'>, now
 }
 
 export function inviteLink(origin: string, token: string): string {
-  return `${origin}/invite/${encodeURIComponent(token)}`;
+  return `${origin}${screens.invite(token)}`;
 }
 
 /** Collaborator search starts at 2 characters of trimmed text (spec 2 §5, §9). */

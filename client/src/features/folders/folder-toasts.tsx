@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { screens } from '@contract/screens';
 import { toast } from '@/components/ui/use-toast';
 import { failureText, serverMessage } from '@/lib/api';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
@@ -14,7 +15,7 @@ export function savedToast(folder: { id: number; name: string }, created: boolea
   toast({
     title: created ? `Created and saved to ${folder.name}` : `File saved to ${folder.name}`,
     description: (
-      <Link href={`/folder/${folder.id}`} className="font-medium underline underline-offset-4">
+      <Link href={screens.folder(folder.id)} className="font-medium underline underline-offset-4">
         Open {folder.name}
       </Link>
     ),

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { CalendarClock, CheckCircle2, Clock, FolderOpen, Link2Off } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { screens } from '@contract/screens';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { PersonAvatar } from '@/features/files/file-meta';
 import { displayName } from '@/lib/user-display';
@@ -10,7 +11,7 @@ import { roleDescription, roleLabel } from './folder-rules';
 import type { InviteDto } from './folder-types';
 
 function BackToHome({ primary = false }: { primary?: boolean }) {
-  return <Link href="/" className={cn(buttonVariants({ variant: primary ? 'default' : 'ghost' }), 'w-full sm:w-auto')}>Back to Home</Link>;
+  return <Link href={screens.home()} className={cn(buttonVariants({ variant: primary ? 'default' : 'ghost' }), 'w-full sm:w-auto')}>Back to Home</Link>;
 }
 
 export function InviteShell({ children }: { children: ReactNode }) {

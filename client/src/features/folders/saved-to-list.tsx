@@ -1,5 +1,6 @@
 import { FolderOpen } from 'lucide-react';
 import { Link } from 'wouter';
+import { screens } from '@contract/screens';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { VisibilityIcon } from './folder-pick-list';
@@ -64,7 +65,7 @@ function SavedFolderRow({ folder, onNavigate }: { folder: FolderDto; onNavigate?
     );
   }
   return (
-    <Link href={`/folder/${folder.id}`} onClick={onNavigate} className={cn(base, 'transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none')}>
+    <Link href={screens.folder(folder.id)} onClick={onNavigate} className={cn(base, 'transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none')}>
       {inner}
     </Link>
   );

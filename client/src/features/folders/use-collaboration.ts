@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@contract/routes';
 import type { UserSearchResult } from '@contract/users';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest } from '@/lib/api';
+import { call, endpointQuery } from '@/lib/call';
 import { displayName } from '@/lib/user-display';
 import { canSearchUsers } from './folder-rules';
-import type { CollaboratorRole, InviteDto } from './folder-types';
+import type { CollaboratorRole } from './folder-types';
 import { collaboratorsKey, folderKey, invitesKey } from './folder-queries';
 import { failureToast } from './folder-toasts';
 
@@ -14,9 +14,8 @@ const asServer = { useServerMessage: true };
 /** Members matching `term`, asked for from 2 characters (spec 2 §5). */
 export function useUserSearch(term: string) {
   const trimmed = term.trim();
-  return useQuery<UserSearchResult[]>({
-    queryKey: [api.userSearch(trimmed)],
-    queryFn: () => apiRequest<UserSearchResult[]>('GET', api.userSearch(trimmed)),
+  return useQuery({
+    ...endpointQuery('searchUsers', { params: { term: trimmed } }),
     enabled: canSearchUsers(trimmed),
     staleTime: 30_000,
   });
@@ -35,7 +34,7 @@ export function useCollaboration(folderId: number) {
   // from their notifications; they join only once they accept.
   const inviteMember = useMutation({
     mutationFn: ({ member, role }: { member: UserSearchResult; role: CollaboratorRole }) =>
-      apiRequest<InviteDto>('POST', `/api/folders/${folderId}/invites`, { role, invitedUserId: member.id }),
+      call('createInvite', { params: { id: folderId }, body: { role, invitedUserId: member.id } }),
     onSuccess: (_invite, { member }) => {
       refresh();
       toast({ title: 'Invite sent', description: `${displayName(member)} can accept it from their notifications.` });
@@ -43,22 +42,22 @@ export function useCollaboration(folderId: number) {
     onError: (error) => failureToast(error, 'Failed to create invite', asServer),
   });
   const changeRole = useMutation({
-    mutationFn: ({ userId, role }: { userId: number; role: CollaboratorRole }) => apiRequest('PATCH', `/api/folders/${folderId}/collaborators/${userId}`, { role }),
+    mutationFn: ({ userId, role }: { userId: number; role: CollaboratorRole }) => call('updateCollaborator', { params: { id: folderId, userId }, body: { role } }),
     onSuccess: () => { refresh(); toast({ title: 'Collaborator role updated successfully' }); },
     onError: (error) => failureToast(error, 'Failed to update collaborator role', asServer),
   });
   const remove = useMutation({
-    mutationFn: (userId: number) => apiRequest('DELETE', `/api/folders/${folderId}/collaborators/${userId}`),
+    mutationFn: (userId: number) => call('removeCollaborator', { params: { id: folderId, userId } }),
     onSuccess: () => { refresh(); toast({ title: 'Collaborator removed successfully' }); },
     onError: (error) => failureToast(error, 'Failed to remove collaborator', asServer),
   });
   const createInvite = useMutation({
-    mutationFn: (role: CollaboratorRole) => apiRequest<InviteDto>('POST', `/api/folders/${folderId}/invites`, { role }),
+    mutationFn: (role: CollaboratorRole) => call('createInvite', { params: { id: folderId }, body: { role } }),
     onSuccess: () => { refresh(); toast({ title: 'Invite link created successfully' }); },
     onError: (error) => failureToast(error, 'Failed to create invite', asServer),
   });
   const revoke = useMutation({
-    mutationFn: (inviteId: number) => apiRequest('DELETE', `/api/invites/${inviteId}`),
+    mutationFn: (inviteId: number) => call('revokeInvite', { params: { id: inviteId } }),
     onSuccess: () => { refresh(); toast({ title: 'Invite revoked successfully' }); },
     onError: (error) => failureToast(error, 'Failed to revoke invite', asServer),
   });

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { call, endpointKey } from '@/lib/call';
 import { refreshFileLists } from '@/features/files/file-queries';
 import type { FolderDto } from './folder-types';
-import { folderKey, FOLDERS_PATH, refreshFolderLinks } from './folder-queries';
+import { folderKey, refreshFolderLinks } from './folder-queries';
 import { failureToast } from './folder-toasts';
 
 export interface NewFolder {
@@ -13,38 +13,39 @@ export interface NewFolder {
   isAdminOnly?: boolean;
 }
 
-/** `POST /api/folders` with the trimmed name; the caller decides what the success looks like. */
+/** `createFolder` with the trimmed name; the caller decides what the success looks like. */
 export function useCreateFolder() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ name, description, isAdminOnly }: NewFolder) =>
-      apiRequest<FolderDto>('POST', FOLDERS_PATH, { name: name.trim(), ...(description?.trim() ? { description: description.trim() } : {}), ...(isAdminOnly ? { isAdminOnly } : {}) }),
+      call('createFolder', { body: { name: name.trim(), ...(description?.trim() ? { description: description.trim() } : {}), ...(isAdminOnly ? { isAdminOnly } : {}) } }),
     onSuccess: () => refreshFolderLinks(client),
     retry: false,
   });
 }
 
-/** `POST /api/files/{id}/folders`: the file joins a folder (the save dialogs). */
+/** `addFileFolder`: the file joins a folder (the save dialogs). */
 export function useSaveFileToFolder() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ fileId, folderId }: { fileId: number; folderId: number }) => apiRequest('POST', `/api/files/${fileId}/folders`, { folderId }),
+    mutationFn: ({ fileId, folderId }: { fileId: number; folderId: number }) => call('addFileFolder', { params: { id: fileId }, body: { folderId } }),
     onSuccess: (_r, { fileId }) => refreshFolderLinks(client, fileId),
     retry: false,
   });
 }
 
-/** `POST /api/folders/{id}/files` and `DELETE …/files/{fileId}` for many files at once (Edit Files). */
+/** `addFolderFile` and `removeFolderFile` for many files at once (Edit Files). */
 export function useUpdateFolderFiles(folderId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ add, remove }: { add: number[]; remove: number[] }) => {
-      for (const fileId of add) await apiRequest('POST', `/api/folders/${folderId}/files`, { fileId });
-      for (const fileId of remove) await apiRequest('DELETE', `/api/folders/${folderId}/files/${fileId}`);
+      for (const fileId of add) await call('addFolderFile', { params: { id: folderId }, body: { fileId } });
+      for (const fileId of remove) await call('removeFolderFile', { params: { id: folderId, fileId } });
     },
     onSettled: () => {
       refreshFolderLinks(client);
-      void client.invalidateQueries({ queryKey: ['/api/files'] });
+      // Each file's folders changed: every key under `/api/files` (the prefix of `listFileFolders`).
+      void client.invalidateQueries({ queryKey: endpointKey('listFileFolders') });
     },
     onSuccess: () => toast({ title: 'Folder updated' }),
     onError: (error, { add }) => failureToast(error, add.length ? 'Failed to add files to folder' : 'Failed to update folder'),
@@ -55,7 +56,7 @@ export function useUpdateFolderFiles(folderId: number) {
 export function useRemoveFileFromFolder(folderId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (fileId: number) => apiRequest('DELETE', `/api/folders/${folderId}/files/${fileId}`),
+    mutationFn: (fileId: number) => call('removeFolderFile', { params: { id: folderId, fileId } }),
     onSuccess: (_r, fileId) => {
       refreshFolderLinks(client, fileId);
       toast({ title: 'File removed from folder successfully' });
@@ -68,7 +69,7 @@ export function useRemoveFileFromFolder(folderId: number) {
 export function useDeleteFolder(onDeleted: () => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (folderId: number) => apiRequest('DELETE', `/api/folders/${folderId}`),
+    mutationFn: (folderId: number) => call('deleteFolder', { params: { id: folderId } }),
     onSuccess: (_r, folderId) => {
       client.removeQueries({ queryKey: folderKey(folderId) });
       refreshFolderLinks(client);
@@ -95,7 +96,7 @@ const VISIBILITY_TOASTS: Record<FolderVisibility, string> = { public: 'Folder is
 export function useSetFolderVisibility(folder: Pick<FolderDto, 'id' | 'isAdminOnly'>) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (to: FolderVisibility) => apiRequest<FolderDto>('PATCH', `/api/folders/${folder.id}`, visibilityBody(folder, to)),
+    mutationFn: (to: FolderVisibility) => call('updateFolder', { params: { id: folder.id }, body: visibilityBody(folder, to) }),
     onSuccess: (_r, to) => {
       refreshFolderLinks(client);
       toast({ title: VISIBILITY_TOASTS[to] });

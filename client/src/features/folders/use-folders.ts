@@ -1,39 +1,37 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FileDto } from '@contract/files';
-import { api } from '@contract/routes';
-import { apiRequest } from '@/lib/api';
+import { PAGE_SIZE } from '@contract/limits';
+import { call, endpointQuery } from '@/lib/call';
 import { FALLBACK_POLL_MS, useLiveConnected, useLiveEvent } from '@/lib/live-events';
-import { fetchAll, fetchPage, nextOffset } from '@/lib/paging';
-import type { CollaboratorDto, FolderDto, FolderPreview, InviteDto } from './folder-types';
-import { collaboratorsKey, fileFoldersKey, folderFilesKey, folderKey, folderPreviewKey, invitesKey, inviteKey, myFoldersKey } from './folder-queries';
+import { allPages, nextOffset } from '@/lib/paging';
+import { collaboratorsKey, folderFilesKey, folderKey, invitesKey, myFoldersKey } from './folder-queries';
 
 const PREVIEW_STALE_MS = 60_000;
 
 /** The member's own folders and those they collaborate on, each with their role. */
 export function useMyFolders(enabled = true) {
   // Every folder, not the first page: a save dialog must offer the 21st folder too.
-  return useQuery<FolderDto[]>({ queryKey: myFoldersKey, queryFn: ({ signal }) => fetchAll<FolderDto>(api.folders, signal), enabled });
+  return useQuery({ queryKey: myFoldersKey, queryFn: ({ signal }) => allPages((page) => call('listFolders', { query: page }, { signal })), enabled });
 }
 
 export function useFolder(id: number) {
-  return useQuery<FolderDto>({ queryKey: folderKey(id), retry: false });
+  return useQuery({ ...endpointQuery('getFolder', { params: { id } }), retry: false });
 }
 
 /** Up to 4 cover images the viewer may see; fresh for 60 s (spec 2 §9). */
 export function useFolderPreview(id: number) {
-  return useQuery<FolderPreview>({ queryKey: folderPreviewKey(id), staleTime: PREVIEW_STALE_MS });
+  return useQuery({ ...endpointQuery('getFolderPreview', { params: { id } }), staleTime: PREVIEW_STALE_MS });
 }
 
 /** The folders that hold a file, as far as the viewer may see them. */
 export function useFileFolders(fileId: number) {
-  return useQuery<FolderDto[]>({ queryKey: fileFoldersKey(fileId) });
+  return useQuery(endpointQuery('listFileFolders', { params: { id: fileId } }));
 }
 
 /** The folder's files, 20 a page, offset = pages × 20. */
 export function useFolderFiles(id: number, enabled = true) {
   return useInfiniteQuery({
     queryKey: folderFilesKey(id),
-    queryFn: ({ pageParam, signal }) => fetchPage<FileDto>(api.folderFiles(id), pageParam, signal),
+    queryFn: ({ pageParam, signal }) => call('listFolderFiles', { params: { id }, query: { offset: pageParam, limit: PAGE_SIZE } }, { signal }),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
     enabled,
@@ -46,11 +44,11 @@ function usePollWhileOffline(enabled: boolean): number | false {
 }
 
 export function useCollaborators(id: number, enabled: boolean) {
-  return useQuery<CollaboratorDto[]>({ queryKey: collaboratorsKey(id), enabled, refetchInterval: usePollWhileOffline(enabled) });
+  return useQuery({ ...endpointQuery('listCollaborators', { params: { id } }), enabled, refetchInterval: usePollWhileOffline(enabled) });
 }
 
 export function usePendingInvites(id: number, enabled: boolean) {
-  return useQuery<InviteDto[]>({ queryKey: invitesKey(id), enabled, refetchInterval: usePollWhileOffline(enabled) });
+  return useQuery({ ...endpointQuery('listInvites', { params: { id } }), enabled, refetchInterval: usePollWhileOffline(enabled) });
 }
 
 /**
@@ -70,9 +68,8 @@ export function useFolderLive(id: number) {
 
 /** An invite by its token; readable signed out, so the page can show it before asking to sign in. */
 export function useInvite(token: string) {
-  return useQuery<InviteDto>({
-    queryKey: inviteKey(token),
-    queryFn: () => apiRequest<InviteDto>('GET', api.inviteByToken(token)),
+  return useQuery({
+    ...endpointQuery('getInvite', { params: { token } }),
     retry: false,
     refetchOnWindowFocus: false,
   });

@@ -1,18 +1,16 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { messageMessages, type ConversationDto, type MessageDto } from '@contract/messages';
-import { api } from '@contract/routes';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, serverMessage } from '@/lib/api';
+import { serverMessage } from '@/lib/api';
+import { call, endpointKey } from '@/lib/call';
 import { FALLBACK_POLL_MS, useLiveConnected, useLiveEvent } from '@/lib/live-events';
-import { getJson } from '@/lib/paging';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { PAGE_SIZE } from '@contract/limits';
 import { counterpartOf, nextConversationCursor, nextThreadCursor, withNewMessage } from './message-rules';
 
 // Query keys of the messages feature: the conversation list and one thread per member.
-const MESSAGES_PATH = '/api/messages';
-export const conversationsKey = [MESSAGES_PATH, 'conversations'] as const;
-export const threadKey = (userId: number) => [MESSAGES_PATH, 'thread', userId] as const;
+export const conversationsKey = endpointKey('listConversations');
+export const threadKey = (userId: number) => endpointKey('getMessageThread', { params: { userId } });
 
 type Pages<T> = InfiniteData<T[], number | undefined>;
 
@@ -25,7 +23,7 @@ function usePollInterval(): number | false {
 export function useConversations() {
   return useInfiniteQuery({
     queryKey: conversationsKey,
-    queryFn: ({ pageParam, signal }) => getJson<ConversationDto[]>(api.conversations, { before: pageParam, limit: PAGE_SIZE }, signal),
+    queryFn: ({ pageParam, signal }) => call('listConversations', { query: { before: pageParam, limit: PAGE_SIZE } }, { signal }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: nextConversationCursor,
     refetchInterval: usePollInterval(),
@@ -38,7 +36,7 @@ export function useThread(userId: number) {
   return useInfiniteQuery({
     queryKey: threadKey(userId),
     queryFn: async ({ pageParam, signal }) => {
-      const page = await getJson<MessageDto[]>(api.messageThread(userId), { before: pageParam, limit: PAGE_SIZE }, signal);
+      const page = await call('getMessageThread', { params: { userId }, query: { before: pageParam, limit: PAGE_SIZE } }, { signal });
       // The server marked the thread read: its count in the list goes at once, not at the next refresh.
       client.setQueryData<Pages<ConversationDto>>(conversationsKey, (data) =>
         data && { ...data, pages: data.pages.map((p) => p.map((c) => (c.userId === userId && c.unreadCount ? { ...c, unreadCount: 0 } : c))) },
@@ -69,11 +67,11 @@ export function sendFailedToast(error: unknown): void {
   toast({ title: messageMessages.sendFailed, description: serverMessage(error, 'Please try again.'), variant: 'destructive' });
 }
 
-/** POST /api/messages; the message shows in its thread at once and the list reorders. */
+/** `sendMessage`; the message shows in its thread at once and the list reorders. */
 export function useSendMessage() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { recipientId: number; content: string }) => apiRequest<MessageDto>('POST', api.messages, { ...body, content: body.content.trim() }),
+    mutationFn: (body: { recipientId: number; content: string }) => call('sendMessage', { body: { ...body, content: body.content.trim() } }),
     onSuccess: (message) => {
       addToThread(client, message.recipientId, message);
       void client.invalidateQueries({ queryKey: conversationsKey });

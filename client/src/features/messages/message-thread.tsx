@@ -1,6 +1,7 @@
 import { ArrowLeft, MessageCircle } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { Link } from 'wouter';
+import { screens } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ProfileAvatar } from '@/features/profiles/profile-avatar';
@@ -23,7 +24,7 @@ function ThreadHeader({ userId, onBack }: { userId: number; onBack: () => void }
         <ArrowLeft aria-hidden />
       </Button>
       {profile && (
-        <Link href={`/profile/${profile.id}`} className="group flex min-w-0 items-center gap-2.5 rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        <Link href={screens.profile(profile.id)} className="group flex min-w-0 items-center gap-2.5 rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
           <ProfileAvatar user={profile} className="size-9" />
           <span className="grid min-w-0">
             <span className="truncate text-sm font-semibold group-hover:underline">{profileDisplayName(profile, 'Anonymous')}</span>

@@ -1,5 +1,6 @@
 import { MessageCircle } from 'lucide-react';
 import { useLocation } from 'wouter';
+import { screenPaths, screens } from '@contract/screens';
 import { HeaderBadgeLink } from '@/components/header-badge-link';
 import { useUnreadMessages } from './use-unread-messages';
 
@@ -9,5 +10,5 @@ import { useUnreadMessages } from './use-unread-messages';
  */
 export function MessagesLink() {
   const [location] = useLocation();
-  return <HeaderBadgeLink href="/notifications?tab=messages" icon={MessageCircle} label="Messages" unread={useUnreadMessages()} badgeTestId="messages-badge" current={location === '/notifications'} />;
+  return <HeaderBadgeLink href={screens.notifications({ tab: 'messages' })} icon={MessageCircle} label="Messages" unread={useUnreadMessages()} badgeTestId="messages-badge" current={location === screenPaths.notifications} />;
 }

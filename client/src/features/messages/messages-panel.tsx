@@ -1,6 +1,7 @@
 import { MessageCircle, PenSquare } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
+import { screens } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/utils';
@@ -17,7 +18,7 @@ import { NewMessageDialog } from './new-message-dialog';
  */
 export function MessagesPanel({ userId }: { userId?: number }) {
   const { user } = useAuth();
-  const [location, navigate] = useLocation();
+  const [, navigate] = useLocation();
   const [selected, setSelected] = useState<number | null>(userId ?? null);
   const [composing, setComposing] = useState(false);
 
@@ -30,7 +31,7 @@ export function MessagesPanel({ userId }: { userId?: number }) {
   // The address keeps the open thread, so a reload or a shared link lands on it.
   function open(id: number | null) {
     setSelected(id);
-    navigate(id === null ? location : `${location}?user=${id}`, { replace: true });
+    navigate(screens.notifications(id === null ? undefined : { user: id }), { replace: true });
   }
 
   return (

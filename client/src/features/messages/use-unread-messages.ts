@@ -1,10 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UnreadMessagesResponse } from '@contract/messages';
-import { api } from '@contract/routes';
-import { apiRequest } from '@/lib/api';
+import { call, endpointKey } from '@/lib/call';
 import { FALLBACK_POLL_MS, useLiveConnected, useLiveEvent } from '@/lib/live-events';
 
-export const unreadMessagesKey = [api.unreadMessages] as const;
+export const unreadMessagesKey = endpointKey('getUnreadMessageCount');
 
 /**
  * Messages sent to the member and not opened yet, for the header's and the phone tab's badge.
@@ -17,7 +15,7 @@ export function useUnreadMessages(): number {
   const connected = useLiveConnected();
   const { data } = useQuery({
     queryKey: unreadMessagesKey,
-    queryFn: () => apiRequest<UnreadMessagesResponse>('GET', api.unreadMessages).then((r) => r.unreadCount),
+    queryFn: ({ signal }) => call('getUnreadMessageCount', undefined, { signal }).then((r) => r.unreadCount),
     refetchInterval: connected ? false : FALLBACK_POLL_MS,
   });
   useLiveEvent('unread', (event) => {

@@ -1,4 +1,5 @@
 import type { NotificationDto, NotificationType } from '@contract/notifications';
+import { screens } from '@contract/screens';
 import { Archive, Bookmark, Eye, FolderInput, Heart, MessageCircle, Reply, UserPlus, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -79,12 +80,12 @@ function ItemActions({ item, onAct }: { item: NotificationDto; onAct: () => void
       <Actions>
         {item.fileId && (
           <Button asChild variant="outline" size="sm" onClick={onAct}>
-            <Link href={`/file/${item.fileId}`}>View File</Link>
+            <Link href={screens.file(item.fileId)}>View File</Link>
           </Button>
         )}
         {item.folderId ? (
           <Button asChild variant="outline" size="sm" onClick={onAct}>
-            <Link href={`/folder/${item.folderId}`}>View Folder</Link>
+            <Link href={screens.folder(item.folderId)}>View Folder</Link>
           </Button>
         ) : (
           <Button variant="outline" size="sm" disabled title="This folder is private">

@@ -1,13 +1,13 @@
 import { useLocation } from 'wouter';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE } from '@contract/limits';
-import { notificationsApi } from '@contract/notification-paths';
 import type { NotificationDto, NotificationPage } from '@contract/notifications';
+import { screens } from '@contract/screens';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
 import { call, endpointKey } from '@/lib/call';
 import { FALLBACK_POLL_MS, useLiveConnected, useLiveEvent } from '@/lib/live-events';
 import { failureToast } from '@/features/folders/folder-toasts';
+import { myFoldersKey } from '@/features/folders/folder-queries';
 
 /** Every notifications query starts with this, so one invalidation refreshes the bell and the list. */
 export const NOTIFICATIONS_KEY = endpointKey('listNotifications');
@@ -97,14 +97,17 @@ export function useInviteAnswer() {
   const client = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: ({ item, accept }: { item: NotificationDto; accept: boolean }) =>
-      apiRequest<{ folderId?: number } | { message: string }>('POST', accept ? notificationsApi.acceptInvite(item.id) : notificationsApi.declineInvite(item.id)),
+    mutationFn: async ({ item, accept }: { item: NotificationDto; accept: boolean }) => {
+      // The invite's accept and decline calls take the item's id in place of the link's token.
+      const params = { token: String(item.id) };
+      return accept ? await call('acceptInvite', { params }) : await call('declineInvite', { params });
+    },
     onSuccess: (answer, { accept }) => {
       void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
       // An accepted invite adds a folder to the member's lists.
-      if (accept) void client.invalidateQueries({ queryKey: ['/api/folders'] });
+      if (accept) void client.invalidateQueries({ queryKey: myFoldersKey });
       toast({ title: accept ? 'Folder invite accepted' : 'Folder invite declined' });
-      if (accept && 'folderId' in answer && answer.folderId) navigate(`/folder/${answer.folderId}`);
+      if (accept && 'folderId' in answer && answer.folderId) navigate(screens.folder(answer.folderId));
     },
     onError: (error, { accept }) => failureToast(error, accept ? 'Failed to accept folder invite' : 'Failed to decline folder invite'),
   });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { PublicUser } from '@contract/users';
+import { screens } from '@contract/screens';
 import { cn } from '@/lib/utils';
 import { ProfileAvatar } from './profile-avatar';
 import { profileDisplayName } from './profile-name';
@@ -11,7 +12,7 @@ type Person = Pick<PublicUser, 'id' | 'username' | 'firstName' | 'lastName' | 'p
 export function PersonRow({ user, subtitle, onNavigate, className }: { user: Person; subtitle?: ReactNode; onNavigate?: () => void; className?: string }) {
   return (
     <Link
-      href={`/profile/${user.id}`}
+      href={screens.profile(user.id)}
       onClick={onNavigate}
       className={cn(
         'group flex min-w-0 items-center gap-3 rounded-xl px-2 py-2 transition-colors hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',

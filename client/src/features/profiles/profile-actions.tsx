@@ -1,6 +1,7 @@
 import { MessageCircle, UserMinus, UserPlus } from 'lucide-react';
 import { Link } from 'wouter';
 import type { UserProfile } from '@contract/users';
+import { screens } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 import { useFollow } from './use-follow';
 
@@ -24,7 +25,7 @@ export function ProfileActions({ profile }: { profile: UserProfile }) {
         {following ? 'Unfollow' : 'Follow'}
       </Button>
       <Button asChild variant="outline" className="rounded-full">
-        <Link href={`/notifications?user=${profile.id}`}>
+        <Link href={screens.notifications({ user: profile.id })}>
           <MessageCircle aria-hidden />
           Message
         </Link>

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { CalendarDays, Settings } from 'lucide-react';
 import { Link } from 'wouter';
 import type { UserProfile } from '@contract/users';
+import { screens } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 import { ProfileActions } from './profile-actions';
 import { ProfileAvatar } from './profile-avatar';
@@ -36,7 +37,7 @@ export function ProfileHeader({ profile, onOpenPeople }: { profile: UserProfile;
         <ProfileStats profile={profile} onOpenPeople={onOpenPeople} />
         {profile.isSelf ? (
           <Button asChild variant="outline" className="rounded-full">
-            <Link href="/settings"><Settings aria-hidden />Edit profile</Link>
+            <Link href={screens.settings()}><Settings aria-hidden />Edit profile</Link>
           </Button>
         ) : (
           <ProfileActions profile={profile} />

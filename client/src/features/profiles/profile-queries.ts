@@ -1,9 +1,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
-import type { FolderDto } from '@contract/folders';
 import { api } from '@contract/routes';
 import type { PublicUser, UserProfile } from '@contract/users';
-import { fetchAll, fetchPage, nextOffset } from '@/lib/paging';
+import { call, endpointKey } from '@/lib/call';
+import { allPages, fetchPage, nextOffset } from '@/lib/paging';
 
 // Query keys of the profiles feature. Each starts with '/api/users', so the default query
 // function reads it, a like patches the profile's files in place (file-queries) and a folder
@@ -12,7 +12,7 @@ import { fetchAll, fetchPage, nextOffset } from '@/lib/paging';
 export const USERS_PATH = '/api/users';
 export const profileKey = (id: number) => [USERS_PATH, id] as const;
 export const profileFilesKey = (id: number) => [USERS_PATH, id, 'files'] as const;
-export const profileFoldersKey = (id: number) => [USERS_PATH, id, 'folders'] as const;
+export const profileFoldersKey = (id: number) => endpointKey('listUserFolders', { params: { id } });
 export type PeopleKind = 'followers' | 'following';
 export const peopleKey = (id: number, kind: PeopleKind) => [USERS_PATH, id, kind] as const;
 
@@ -37,7 +37,7 @@ export function useProfileFiles(id: number) {
 
 /** The member's folders the viewer may see (a private one of another member arrives blurred or not at all). */
 export function useProfileFolders(id: number) {
-  return useQuery<FolderDto[]>({ queryKey: profileFoldersKey(id), queryFn: ({ signal }) => fetchAll<FolderDto>(api.userFolders(id), signal) });
+  return useQuery({ queryKey: profileFoldersKey(id), queryFn: ({ signal }) => allPages((page) => call('listUserFolders', { params: { id }, query: page }, { signal })) });
 }
 
 /** Followers or following, newest follow first, 20 a page; loads only while its dialog is open. */

@@ -2,6 +2,7 @@ import { Folder, FolderLock, ShieldCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import type { FolderDto } from '@contract/folders';
 import type { PublicUser } from '@contract/users';
+import { screens } from '@contract/screens';
 import { ProfileAvatar } from '@/features/profiles/profile-avatar';
 import { visibilityLabel } from '@/features/folders/folder-rules';
 import { profileDisplayName } from '@/features/profiles/profile-name';
@@ -12,7 +13,7 @@ const CARD =
 /** A member in the results: avatar, name, 'Member since {year}'; links to the profile. */
 export function UserResult({ user }: { user: PublicUser }) {
   return (
-    <Link href={`/profile/${user.id}`} className={CARD} data-testid="user-result">
+    <Link href={screens.profile(user.id)} className={CARD} data-testid="user-result">
       <ProfileAvatar user={user} className="size-12" />
       <span className="grid min-w-0">
         <span className="truncate font-semibold group-hover:underline">{profileDisplayName(user, 'Anonymous')}</span>
@@ -29,7 +30,7 @@ const FOLDER_KIND = { Admin: 'Admin folder', Public: 'Public folder', Private: '
 export function FolderResult({ folder }: { folder: FolderDto }) {
   const Icon = { Admin: ShieldCheck, Public: Folder, Private: FolderLock }[visibilityLabel(folder)];
   return (
-    <Link href={`/folder/${folder.id}`} className={`${CARD} items-start`} data-testid="folder-result">
+    <Link href={screens.folder(folder.id)} className={`${CARD} items-start`} data-testid="folder-result">
       <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
         <Icon className="size-6" aria-hidden />
       </span>

@@ -1,5 +1,6 @@
 import type { FileDto } from '@contract/files';
 import type { ResultType, SearchResultItem } from '@contract/search';
+import { screens } from '@contract/screens';
 import { resultCountText } from './result-count';
 
 // The pure rules of the Search and Explore screen (spec 2 §2 Search), tested alone.
@@ -62,7 +63,7 @@ export function searchTerm(query: AddressQuery): string {
 /** /search?q=… for typed text (the header box); '/search' when the trimmed text is empty. */
 export function textSearchHref(text: string): string {
   const term = text.trim();
-  return term ? `/search?q=${encodeURIComponent(term)}` : '/search';
+  return screens.search(term ? { q: term } : undefined);
 }
 
 /**
@@ -70,7 +71,7 @@ export function textSearchHref(text: string): string {
  * ranks a file tagged exactly so first; the older /search?tag=… links still open the exact-tag search.
  */
 export function tagSearchHref(tag: string): string {
-  return `/search?q=${encodeURIComponent(tag.trim())}`;
+  return screens.search({ q: tag.trim() });
 }
 
 /** 'cats in hats' → 'Cats in hats'. */
@@ -108,7 +109,16 @@ export function groupResults(items: readonly SearchResultItem[]): GroupedResults
 }
 
 /** The query string of one search call: the filters only when they narrow something. */
-export function searchParams(query: AddressQuery, filters: SearchFilters): Record<string, string | undefined> {
+/** What the search calls take from the address and the filters; unset filters are left out. */
+export interface SearchCallParams {
+  q?: string;
+  tag?: string;
+  fileType?: Exclude<TypeFilter, 'all'>;
+  resultType?: Exclude<ResultType, 'all'>;
+  sortBy?: OrderFilter;
+}
+
+export function searchParams(query: AddressQuery, filters: SearchFilters): SearchCallParams {
   return {
     q: query.q || undefined,
     tag: query.tag || undefined,

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { Preferences, PreferencesPatch } from '@contract/settings';
 import { defaultPreferences, settingsApi } from '@contract/settings-defaults';
 import type { CurrentUser } from '@contract/users';
+import { screens } from '@contract/screens';
 import { toast } from '@/components/ui/use-toast';
 import { apiRequest, serverMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
@@ -47,11 +48,11 @@ export function useUpdatePreferences() {
 export function landingPathFor(preferences: Pick<Preferences, 'defaultLandingPage'>, user: Pick<CurrentUser, 'id'>): string {
   switch (preferences.defaultLandingPage) {
     case 'explore':
-      return '/search';
+      return screens.search();
     case 'profile':
-      return `/profile/${user.id}`;
+      return screens.profile(user.id);
     default:
-      return '/';
+      return screens.home();
   }
 }
 
@@ -61,6 +62,6 @@ export async function landingAfterSignIn(queryClient: QueryClient, user: Current
     const preferences = await queryClient.fetchQuery<Preferences>({ queryKey: preferencesKey, staleTime: 0 });
     return landingPathFor(preferences, user);
   } catch {
-    return '/';
+    return screens.home();
   }
 }

@@ -1,13 +1,14 @@
 import { Copy } from 'lucide-react';
 import { Link } from 'wouter';
 import { similarStrings } from '@contract/similar-strings';
+import { screens } from '@contract/screens';
 import { toast } from '@/components/ui/use-toast';
 
 type Original = { id: number; name: string };
 
 function OriginalLink({ original }: { original: Original }) {
   return (
-    <Link href={`/file/${original.id}`} className="font-medium underline underline-offset-2 hover:text-foreground">
+    <Link href={screens.file(original.id)} className="font-medium underline underline-offset-2 hover:text-foreground">
       {original.name}
     </Link>
   );

@@ -2,12 +2,13 @@ import { ScanSearch } from 'lucide-react';
 import { Link } from 'wouter';
 import type { FileDto } from '@contract/files';
 import { similarStrings } from '@contract/similar-strings';
+import { screens } from '@contract/screens';
 
 /** The image card's "Similar to this" action (issue 22): opens /search?similar={id}. */
 export function SimilarCardButton({ file }: { file: Pick<FileDto, 'id' | 'name'> }) {
   return (
     <Link
-      href={`/search?similar=${file.id}`}
+      href={screens.search({ similar: file.id })}
       onClick={(event) => event.stopPropagation()}
       aria-label={`${similarStrings.action}: ${file.name}`}
       title={similarStrings.action}

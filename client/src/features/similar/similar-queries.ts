@@ -1,24 +1,24 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
 import { PAGE_SIZE } from '@contract/limits';
-import { api } from '@contract/routes';
 import type { DuplicateDto } from '@contract/similar';
-import { apiRequest, throwIfResNotOk, toQueryString } from '@/lib/api';
+import { errorStatus } from '@/lib/api';
+import { call, endpointKey } from '@/lib/call';
 
 const SIMILAR_STALE_MS = 60_000;
 
 async function fetchSimilarPage(fileId: number, offset: number, signal: AbortSignal): Promise<FileDto[]> {
-  const res = await fetch(api.fileSimilar(fileId) + toQueryString({ offset, limit: PAGE_SIZE }), { credentials: 'include', signal });
-  if (res.status === 404) return [];
-  await throwIfResNotOk(res);
-  return (await res.json()) as FileDto[];
+  return call('listSimilarFiles', { params: { id: fileId }, query: { offset, limit: PAGE_SIZE } }, { signal }).catch((error: unknown) => {
+    if (errorStatus(error) === 404) return [];
+    throw error;
+  });
 }
 
 /** "More like this" (issue 22): pages of 20 neighbours the viewer may see, best first. */
 export function useSimilarFiles(fileId: number, enabled = true) {
   return useInfiniteQuery({
     // Under /api/files, so a like or a delete elsewhere refreshes it with the other file lists.
-    queryKey: [api.fileSimilar(fileId)],
+    queryKey: endpointKey('listSimilarFiles', { params: { id: fileId } }),
     queryFn: ({ pageParam, signal }) => fetchSimilarPage(fileId, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (lastPage, pages) => (lastPage.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE),
@@ -44,7 +44,7 @@ export function watchForDuplicate(fileId: number, found: (original: NonNullable<
   let wait = DUPLICATE_POLL_MS;
   const ask = async () => {
     try {
-      const answer = await apiRequest<DuplicateDto>('GET', api.fileDuplicate(fileId));
+      const answer = await call('getFileDuplicate', { params: { id: fileId } });
       if (answer.duplicateOf) return found(answer.duplicateOf);
       if (!answer.pending) return;
     } catch {

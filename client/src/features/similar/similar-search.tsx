@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { CurrentUser } from '@contract/users';
 import { similarStrings } from '@contract/similar-strings';
+import { screens } from '@contract/screens';
 import { AppLayout } from '@/components/layout/app-layout';
 import { buttonVariants } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -37,7 +38,7 @@ export function SimilarSearchPage({ user, fileId }: { user: CurrentUser; fileId:
   return (
     <AppLayout user={user}>
       <div className="mx-auto max-w-[1600px] space-y-6 px-3 py-5 sm:px-6 sm:py-8">
-        <Link href="/search" className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2')}>
+        <Link href={screens.search()} className={cn(buttonVariants({ variant: 'ghost', size: 'sm' }), '-ml-2')}>
           <ArrowLeft aria-hidden />
           Back to Search
         </Link>
@@ -46,7 +47,7 @@ export function SimilarSearchPage({ user, fileId }: { user: CurrentUser; fileId:
         ) : (
           <header className="flex items-center gap-4">
             {source.data?.thumbnailPath && !source.data.isNsfw && (
-              <Link href={`/file/${fileId}`} className="shrink-0" aria-label={`Open ${source.data.name}`}>
+              <Link href={screens.file(fileId)} className="shrink-0" aria-label={`Open ${source.data.name}`}>
                 <img src={source.data.thumbnailPath} alt="" className="size-16 rounded-xl object-cover shadow-sm ring-1 ring-border sm:size-20" />
               </Link>
             )}

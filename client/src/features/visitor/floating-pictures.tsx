@@ -1,15 +1,9 @@
 import type { CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LANDING_FILES } from '@contract/limits';
-import { api } from '@contract/routes';
+import { endpointQuery } from '@/lib/call';
 import { mediaUrl } from '@/lib/media';
 import './floating-pictures.css';
-
-interface RandomFile {
-  id: number | string;
-  fileType: string;
-  filePath: string;
-}
 
 // Fixed cycles (spec 1 §2.2, §9). Their lengths are co-prime so neighbours rarely repeat a combination.
 const LEFT_PERCENT = [5, 15, 25, 35, 45, 55, 65, 75, 85, 95];
@@ -38,9 +32,7 @@ function floatStyle(index: number): CSSProperties {
 
 /** Shared images drifting upward behind the landing content; purely decorative. */
 export function FloatingPictures() {
-  const { data } = useQuery<RandomFile[]>({
-    queryKey: [api.randomFiles, { limit: LANDING_FILES }],
-  });
+  const { data } = useQuery(endpointQuery('listRandomFiles', { query: { limit: LANDING_FILES } }));
   const pictures = (Array.isArray(data) ? data : [])
     .filter((file) => typeof file.fileType === 'string' && file.fileType.startsWith('image/'))
     .slice(0, LANDING_FILES);

@@ -1,13 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { screens } from '@contract/screens';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/layout/logo';
 
 const footerLinks = [
-  { href: '/about', label: 'About' },
-  { href: '/contact', label: 'Contact' },
-  { href: '/policy', label: 'Privacy & Policy' },
+  { href: screens.about(), label: 'About' },
+  { href: screens.contact(), label: 'Contact' },
+  { href: screens.policy(), label: 'Privacy & Policy' },
 ] as const;
 
 /** The About / Contact / Privacy & Policy links shared by every visitor page. */
@@ -34,7 +35,7 @@ export function VisitorFooterNav({ className = '' }: { className?: string }) {
 export function HomeBrandLink() {
   return (
     <Link
-      href="/"
+      href={screens.home()}
       aria-label="Kaleido home"
       className="rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
     >
@@ -69,7 +70,7 @@ export function VisitorPageShell({ children, width = 'prose' }: VisitorPageShell
         <div className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between gap-4 px-4 sm:px-6">
           <HomeBrandLink />
           <Button asChild variant="ghost" size="sm">
-            <Link href="/">
+            <Link href={screens.home()}>
               <ArrowLeft className="size-4" aria-hidden="true" />
               Back to Home
             </Link>

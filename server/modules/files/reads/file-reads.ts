@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { commentDto, fileMessages } from '../../../../contract/files';
+import { commentPage, fileMessages } from '../../../../contract/files';
 import { canViewCached, type Viewer, type VisibleFilesOptions } from '../../../access/visibility';
 import { createKeyedCache } from '../../../lib/keyed-cache';
 import { ALL, type InvalidationBus } from '../../../lib/invalidation-bus';
@@ -10,8 +9,6 @@ import { mergePage, type PagePlace } from './page-merge';
 import { createPublicHead } from './public-head';
 import type { ReadsRepo } from './reads.repo';
 import { createViewerMarks } from './viewer-marks';
-
-const commentPage = z.array(commentDto);
 
 type Counter = { served: number; fromMemory: number };
 const counter = (): Counter => ({ served: 0, fromMemory: 0 });
@@ -84,18 +81,18 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
   }
 
   return {
-    /** `GET /api/files`: the member's home feed as JSON. */
+    /** `listFeed`: the member's home feed as JSON. */
     feedPage: (viewer: NonNullable<Viewer>, place: PagePlace) => counted(stats.pages, async (miss) => renderPage(await feedIds(viewer, place, miss), viewer, miss)),
     /** A list in another order (the random feed), its ids cached under `key` (who asks and the whole query). */
     listPage: (key: string, viewer: Viewer, loadIds: () => Promise<number[]>, options: VisibleFilesOptions = {}) =>
       counted(stats.lists, async (miss) => renderPage(await lists.get(key, loadIds, miss), viewer, miss, options)),
-    /** `GET /api/files/:id`: the card as JSON, or 404. */
+    /** `getFile`: the card as JSON, or 404. */
     detail: (id: number, viewer: Viewer) =>
       counted(stats.details, async (miss) => {
         const card = await visibleCard(id, viewer, miss);
         return { card, json: renderCard(card, viewer, (await marks.liked(viewer, [id], miss)).has(id)) };
       }),
-    /** `GET /api/files/:id/comments`: one page as JSON, after the same check as the detail. */
+    /** `listFileComments`: one page as JSON, after the same check as the detail. */
     commentsPage: (fileId: number, viewer: Viewer, page: { offset: number; limit: number }) =>
       counted(stats.comments, async (miss) => {
         await visibleCard(fileId, viewer, miss);
