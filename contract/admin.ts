@@ -36,9 +36,3 @@ export type WaitlistApplication = z.infer<typeof waitlistApplication>;
 /** GET /api/admin/waitlist: pending first, then newest first; `status` narrows the list. */
 export const waitlistQuery = pageQuery.extend({ status: z.enum(waitlistStatuses).optional() });
 export const waitlistList = z.array(waitlistApplication);
-
-export const adminApi = {
-  waitlist: '/api/admin/waitlist',
-  approve: (id: number) => `/api/admin/waitlist/${id}/approve`,
-  reject: (id: number) => `/api/admin/waitlist/${id}/reject`,
-} as const;

@@ -27,11 +27,6 @@ export type ArchiveDto = z.infer<typeof archiveDto>;
 export const archiveState = z.object({ archive: archiveDto.nullable() });
 export type ArchiveState = z.infer<typeof archiveState>;
 
-export const archivesApi = {
-  mine: '/api/user/archive',
-  download: (id: number) => `/api/archives/${id}/download`,
-};
-
 export const archiveMessages = {
   title: 'Download my data',
   description: 'A zip of your profile, your files (originals), your folders with their file lists, your comments, likes, follows and messages, as JSON plus the files.',

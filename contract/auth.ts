@@ -83,6 +83,8 @@ export const resetPasswordForm = z
 export const resetTokenQuery = z.object({ token: text().min(1).max(200) });
 export const resetTokenStatus = z.object({ valid: z.boolean() });
 
+/** The name as typed, checked against the rules by the handler (its answer names the first broken rule). */
+export const usernameCheckParams = z.object({ username: text().max(100) });
 export const usernameCheckResponse = z.object({ available: z.boolean(), message: z.string() });
 export type UsernameCheckResponse = z.infer<typeof usernameCheckResponse>;
 

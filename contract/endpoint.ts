@@ -60,12 +60,13 @@ export type ParamsOf<E extends Endpoint> = Out<E['params']>;
 export type QueryOf<E extends Endpoint> = Out<E['query']>;
 export type BodyOf<E extends Endpoint> = Out<E['body']>;
 
-/** The first success answer (200, else 201, else 204), as it arrives: what `call()` resolves to. */
-export type ResultOf<E extends Endpoint> = E['responses'] extends { 200: infer S }
-  ? Out<S>
-  : E['responses'] extends { 201: infer S }
-    ? Out<S>
-    : null;
+/**
+ * Any of its success answers (200, 201, 202; none, as a 204, is null), as it arrives: what
+ * `call()` resolves to. `POST /api/register` answers a member (201) or a waitlisted notice (202).
+ */
+export type ResultOf<E extends Endpoint> = [Extract<keyof E['responses'], 200 | 201 | 202>] extends [never]
+  ? null
+  : Out<E['responses'][Extract<keyof E['responses'], 200 | 201 | 202>]>;
 
 /** What a caller passes: params, query and body, each only when the entry has one. */
 export type CallInput<E extends Endpoint> = (E['params'] extends z.ZodType ? { params: In<E['params']> } : { params?: undefined }) &

@@ -16,12 +16,3 @@ export const defaultPreferences = {
   reduceMotion: false,
   hideNotificationCounter: false,
 } as const;
-
-/** The calls of the settings screen (spec 1 §7) and the stored preferences. */
-export const settingsApi = {
-  profile: '/api/user/profile',
-  email: '/api/user/email',
-  password: '/api/user/password',
-  avatar: '/api/user/avatar',
-  preferences: '/api/user/preferences',
-} as const;

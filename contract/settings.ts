@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { secret, text } from './common';
 import { emailField, authMessages, usernameField } from './auth';
 import { BIO_MAX, NAME_MAX, PASSWORD_MAX, REGISTER_PASSWORD_MIN } from './limits';
-import { defaultPreferences as plainDefaults, settingsApi } from './settings-defaults';
+import { defaultPreferences as plainDefaults } from './settings-defaults';
 
 // Account settings (spec 1 §2.5, §5, §8): payloads, preferences and the screen's strings.
 
@@ -85,10 +85,14 @@ const fields = {
 export const preferences = z.object(fields);
 export type Preferences = z.infer<typeof preferences>;
 
-// The defaults and the paths live without zod, for the client's first script (decision 023);
-// the defaults are typed here, so a default the schema refuses fails the typecheck.
+// The defaults live without zod, for the client's first script (decision 023); they are typed
+// here, so a default the schema refuses fails the typecheck.
 export const defaultPreferences: Preferences = plainDefaults;
-export { settingsApi };
+
+/** The multipart field of `PUT /api/user/avatar`: one JPEG, PNG, GIF or WebP image, at most 5 MB. */
+export const AVATAR_FIELD = 'avatar';
+/** A stored avatar's name (`/uploads/avatars/:name`), checked by the handler. */
+export const avatarNameParams = z.object({ name: text().max(100) });
 
 /** `PUT /api/user/preferences`: any subset of the fields; an unknown key or a bad value is a 400. */
 export const preferencesPatch = z.strictObject(fields).partial();

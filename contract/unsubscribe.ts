@@ -10,5 +10,3 @@ export const unsubscribeMessages = {
 
 /** `POST /api/unsubscribe?token=…`: the token of the mail's link (RFC 8058 one-click posts to the same address). */
 export const unsubscribeQuery = z.object({ token: text().min(1).max(200) });
-
-export const unsubscribeApi = { unsubscribe: '/api/unsubscribe' } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, text } from './common';
+import { fileDto } from './files';
 
 /** The user record every user payload carries. Never a password hash or any other secret. */
 export const publicUser = z.object({
@@ -66,6 +67,9 @@ export type FollowResponse = z.infer<typeof followResponse>;
 /** GET /api/users/{id}/files: `search` narrows by name, description or tag (the Edit Files dialog, with limit=100). */
 export const userFilesQuery = pageQuery.extend({ search: text().trim().max(200).optional() });
 export type UserFilesQuery = z.infer<typeof userFilesQuery>;
+
+/** The member's files the viewer may see, newest first. */
+export const userFileList = z.array(fileDto);
 
 export const userCountResponse = z.object({ count: z.number().int() });
 

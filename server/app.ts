@@ -14,7 +14,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/queue';
 import { registerJobHandlers } from './jobs/register-handlers';
 import { composeHttpServices, composeServices } from './composition';
-import { authRoutes } from './modules/auth/auth.routes';
+import { authHandlers } from './modules/auth/auth.routes';
 import type { FileReads } from './modules/files/reads/file-reads';
 import type { ViewCounter } from './modules/files/view-counter';
 import { createLocalHub, type LiveHub } from './live/live-hub';
@@ -33,13 +33,13 @@ import { collaboratorHandlers } from './modules/folders/collaborators.routes';
 import { folderFileHandlers } from './modules/folders/folder-files.routes';
 import { folderHandlers } from './modules/folders/folders.routes';
 import { inviteHandlers } from './modules/folders/invites.routes';
-import { settingsRoutes } from './modules/users/settings.routes';
-import { profilesRoutes } from './modules/users/profiles.routes';
+import { settingsHandlers } from './modules/users/settings.routes';
+import { profileHandlers } from './modules/users/profiles.routes';
 import { searchHandlers } from './modules/search/search.routes';
-import { waitlistRoutes } from './modules/waitlist/waitlist.routes';
-import { unsubscribeRoutes } from './modules/notification-mail/unsubscribe.routes';
+import { waitlistHandlers } from './modules/waitlist/waitlist.routes';
+import { acceptOneClickForms, unsubscribeHandlers } from './modules/notification-mail/unsubscribe.routes';
 import { messageHandlers } from './modules/messages/messages.routes';
-import { archivesRoutes } from './modules/archives/archives.routes';
+import { archiveHandlers } from './modules/archives/archives.routes';
 import { registerClient } from './plugins/client';
 import { registerAddressLimits } from './plugins/address-limits';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -169,12 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { files, users, sessions, folderRepos } = s;
   const { reads } = http;
-  await authRoutes(app, { config, auth: s.auth, sessions, throttle: http.throttle, secret: s.secret });
-  await settingsRoutes(app, { settings: s.settings, storage });
-  await profilesRoutes(app, { users, follows: s.follows, folders: folderRepos.folders, files, search: s.search });
-  await waitlistRoutes(app, { waitlist: s.waitlist, service: s.waitlistDecisions });
-  await unsubscribeRoutes(app, { users, secret: s.secret });
-  await archivesRoutes(app, { archives: s.archives, storage });
+  acceptOneClickForms(app);
   registerEndpoints(app, endpoints, {
     ...notificationHandlers({ notifications: s.notifications }),
     ...folderHandlers(folderRepos),
@@ -183,6 +178,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...inviteHandlers({ ...folderRepos, inviteService: s.invites }),
     ...messageHandlers({ messages: s.messages }),
     ...liveEventHandlers(app, { live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCount: s.notifications.unreadCount, bus: s.bus, sessions }),
+    ...authHandlers({ config, auth: s.auth, sessions, throttle: http.throttle, secret: s.secret }),
+    ...settingsHandlers({ settings: s.settings, storage }),
+    ...profileHandlers({ users, follows: s.follows, folders: folderRepos.folders, files, search: s.search }),
+    ...waitlistHandlers({ waitlist: s.waitlist, service: s.waitlistDecisions }),
+    ...unsubscribeHandlers({ users, secret: s.secret }),
+    ...archiveHandlers({ archives: s.archives, storage }),
     ...fileHandlers({ files, uploads: s.uploads, tagging: s.tagging, reads, views: http.views }),
     ...socialHandlers({ files, social: s.social, discovery: s.discovery, reads }),
     ...mediaHandlers({ files, storage }),

@@ -7,6 +7,11 @@ import { messageEndpoints } from './messages';
 import { notificationEndpoints } from './notifications';
 import { searchEndpoints } from './search';
 import { similarEndpoints } from './similar';
+import { adminEndpoints } from './admin';
+import { archiveEndpoints } from './archives';
+import { authEndpoints } from './auth';
+import { unsubscribeEndpoints } from './unsubscribe';
+import { userEndpoints } from './users';
 
 /**
  * The API, one entry per endpoint (issue 19, docs/decisions/025). The server registers a handler
@@ -22,6 +27,11 @@ export const endpoints = {
   ...folderEndpoints,
   ...inviteEndpoints,
   ...messageEndpoints,
+  ...authEndpoints,
+  ...userEndpoints,
+  ...adminEndpoints,
+  ...unsubscribeEndpoints,
+  ...archiveEndpoints,
 } satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -1,16 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { files, folderCollaborators, folderFiles, folders, users } from '../db/schema/index';
 import { createFilesRepo } from '../modules/files/files.repo';
 import { createUsersRepo } from '../modules/users/users.repo';
-import { createTestDatabase } from '../../tests/helpers/test-db';
+import { useTestDatabase } from '../../tests/helpers/test-db';
 import { findVisibleFile, membersWhoSeeFile } from './visibility';
 
 // membersWhoSeeFile answers for many members in one query what findVisibleFile answers for one
 // viewer: a test per rule, and the two compared for every member and file.
 
-let database: Database;
+const database = useTestDatabase();
 type Who = 'owner' | 'stranger' | 'folderOwner' | 'collaborator' | 'removed' | 'admin' | 'adminCollaborator' | 'saver';
 const who = {} as Record<Who, { id: number; isAdmin: boolean }>;
 const file = {} as Record<'public' | 'private' | 'inFolder' | 'savedByOther' | 'adminOnly', number>;
@@ -38,7 +37,6 @@ const ids = (members: Who[]) => members.map((m) => who[m].id).sort((a, b) => a -
 const sorted = async (p: Promise<number[]>) => (await p).sort((a, b) => a - b);
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   for (const name of ['owner', 'stranger', 'folderOwner', 'collaborator', 'removed', 'saver'] as Who[]) await member(name);
   await member('admin', true);
   await member('adminCollaborator', true);
@@ -66,9 +64,6 @@ beforeAll(async () => {
     { folderId: staff, userId: who.adminCollaborator.id, role: 'VIEWER' },
   ]);
 }, 60_000);
-afterAll(async () => {
-  await database?.close();
-});
 
 const everyone = (): Who[] => Object.keys(who) as Who[];
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../tests/helpers/test-db';
-import type { Database } from '../db/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestDatabase } from '../../tests/helpers/test-db';
 import { files } from '../db/schema/index';
 import { createReadsRepo } from '../modules/files/reads/reads.repo';
 import { visibleFilesSql, type Viewer } from './visibility';
@@ -10,7 +9,7 @@ import { visibleFilesSql, type Viewer } from './visibility';
 // member shares, and the ids only one viewer adds (privateGrantIdsSql). Together they must be
 // exactly the rule every other list uses, for owners, collaborators, admins and outsiders,
 // through own, shared, admin-only and foreign-saved folders.
-let database: Database;
+const database = useTestDatabase();
 const names = ['ann', 'bob', 'cid', 'dee', 'eve'] as const;
 const member = {} as Record<(typeof names)[number], number>;
 
@@ -20,7 +19,6 @@ async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
   for (const name of names) {
     member[name] = (await one<{ id: number }>(sql`insert into users (email, username, password_hash, is_admin)
       values (${`${name}@example.com`}, ${name}, 'x', ${name === 'dee'}) returning id`)).id;
@@ -54,9 +52,6 @@ beforeAll(async () => {
   // Bob's own private file, and a public folder of Eve holding nothing private.
   await file(member.bob, false);
   await folder(member.eve, { isPublic: true });
-});
-afterAll(async () => {
-  await database?.close();
 });
 
 async function ruleIds(viewer: Viewer): Promise<number[]> {

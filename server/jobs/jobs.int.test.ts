@@ -1,15 +1,15 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { files } from '../db/schema/index';
 import { RecognitionUnavailableError } from '../media/recognition/errors';
 import type { RecognitionResult, Recognizer } from '../media/recognition/recognizer';
-import { startTestApp, waitForMail, type TestApp } from '../../tests/helpers/test-app';
+import { useTestApp, waitForMail, type TestApp } from '../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../tests/helpers/test-client';
-import { uploadOk } from '../../tests/helpers/upload';
+import { photo, uploadOk } from '../../tests/helpers/upload';
+import { eventually } from '../../tests/helpers/wait';
 
-const photo = path.resolve(import.meta.dirname, '../../tests/fixtures/photos/chelsea-cat.jpg');
+/** How long and how often this file reads for a job's result. */
+const SETTLE = { timeoutMs: 20_000, intervalMs: 100 };
 
 /** Counts analyses; `gate` holds each one until released, to make a job and a request overlap. */
 function countingRecognizer(result: Partial<RecognitionResult> = {}) {
@@ -38,16 +38,7 @@ function countingRecognizer(result: Partial<RecognitionResult> = {}) {
 }
 
 async function upload(c: TestClient, tags = 'mine') {
-  return uploadOk(c, await fs.readFile(photo), 'cat.jpg', { tags }, 'image/jpeg');
-}
-
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  return uploadOk(c, await photo('chelsea-cat.jpg'), 'cat.jpg', { tags }, 'image/jpeg');
 }
 
 function row(t: TestApp, id: number) {
@@ -56,19 +47,17 @@ function row(t: TestApp, id: number) {
 
 describe('file.uploaded', () => {
   const fake = countingRecognizer();
-  let t: TestApp;
+  const t = useTestApp({}, {}, { recognizer: fake.recognizer, jobs: { pollingIntervalSeconds: 0.5 } });
   let owner: TestClient;
   beforeAll(async () => {
-    t = await startTestApp({}, {}, { recognizer: fake.recognizer, jobs: { pollingIntervalSeconds: 0.5 } });
     owner = t.client();
     await signUp(owner);
   });
-  afterAll(() => t?.close());
 
   it('recognises each uploaded image once, merges the tags and records that it ran', async () => {
     const before = fake.calls;
     const file = await upload(owner);
-    const done = await waitFor(() => row(t, file.id), (r) => r.recognizedAt !== null);
+    const done = await eventually(() => row(t, file.id), (r) => r.recognizedAt !== null, SETTLE);
     expect(done.recognizedTags).toEqual(['cat', 'animal']);
     expect(done.tags).toEqual(['mine', 'cat', 'animal']);
     // analyze-tags afterwards answers the recorded result without recognising again.
@@ -91,7 +80,7 @@ describe('file.uploaded', () => {
     const res = await answer;
     expect(res.status).toBe(200);
     expect(res.body.suggestedTags).toEqual(['cat', 'animal']);
-    await waitFor(() => t.app.jobs.findJobs('file.uploaded'), (jobs) => jobs.every((j) => j.state === 'completed'));
+    await eventually(() => t.app.jobs.findJobs('file.uploaded'), (jobs) => jobs.every((j) => j.state === 'completed'), SETTLE);
     expect(fake.calls - before).toBe(1);
     expect((await row(t, file.id)).tags).toEqual(['mine', 'cat', 'animal']);
   });
@@ -106,24 +95,20 @@ describe('file.uploaded', () => {
 
 describe('a failing job', () => {
   const fake = countingRecognizer();
-  let t: TestApp;
-  beforeAll(async () => {
-    fake.recognizer.analyze = async () => {
-      fake.calls++;
-      throw new RecognitionUnavailableError('model missing');
-    };
-    t = await startTestApp({}, {}, {
-      recognizer: fake.recognizer,
-      jobs: { pollingIntervalSeconds: 0.5, policies: { 'file.uploaded': { retryLimit: 2, retryDelay: 1, retryBackoff: false } } },
-    });
+  fake.recognizer.analyze = async () => {
+    fake.calls++;
+    throw new RecognitionUnavailableError('model missing');
+  };
+  const t = useTestApp({}, {}, {
+    recognizer: fake.recognizer,
+    jobs: { pollingIntervalSeconds: 0.5, policies: { 'file.uploaded': { retryLimit: 2, retryDelay: 1, retryBackoff: false } } },
   });
-  afterAll(() => t?.close());
 
   it('is retried, then kept as failed with its error, and the file is left for a later try', async () => {
     const owner = t.client();
     await signUp(owner);
     const file = await upload(owner);
-    const failed = await waitFor(() => t.app.jobs.failedJobs('file.uploaded'), (jobs) => jobs.length > 0, 30_000);
+    const failed = await eventually(() => t.app.jobs.failedJobs('file.uploaded'), (jobs) => jobs.length > 0, { ...SETTLE, timeoutMs: 30_000 });
     expect(failed).toHaveLength(1);
     expect(failed[0].retryCount).toBe(2);
     expect(JSON.stringify(failed[0].output)).toContain('model missing');
@@ -135,11 +120,7 @@ describe('a failing job', () => {
 });
 
 describe('mail.send', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({}, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp({}, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
 
   it('delivers a settings notice to the outbox through the queue, with the data kept out of the log', async () => {
     const member = t.client();

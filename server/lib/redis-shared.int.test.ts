@@ -3,36 +3,31 @@ import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../contract/auth';
-import { dropRedisPrefix, ensureRedis, testRedisPrefix, TEST_REDIS_URL } from '../../tests/helpers/redis';
+import { TEST_REDIS_URL } from '../../tests/helpers/redis';
+import { useDeployment } from '../../tests/helpers/deployment';
+import { freePort } from '../../tests/helpers/free-port';
 import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signUp, TestClient } from '../../tests/helpers/test-client';
-import { createTestDatabase } from '../../tests/helpers/test-db';
 import * as samples from '../../tests/helpers/media-samples';
 import { loadConfig } from '../config';
-import type { Database } from '../db/client';
 import { files } from '../db/schema/index';
 import type { LiveEvent } from '../live/live-hub';
 import { connectRedis } from './redis-connection';
-import { openSharedState, type SharedState } from './shared-state';
+import { openSharedState } from './shared-state';
 import { redisTurns } from './throttle';
 import { upload } from '../../tests/helpers/upload';
 
 // Two app processes of one deployment, here two app instances in one test process: one
 // database, one Redis (a key prefix of this file's own), each with its own Redis connections.
-const prefix = testRedisPrefix();
 const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
 const RATE_LIMIT = 3;
-let database: Database;
-let shared: SharedState[] = [];
+// `a` works the job queue, `b` only enqueues.
+const pair = useDeployment(2, { AUTH_RATE_LIMIT: String(RATE_LIMIT) });
 let a: TestApp;
 let b: TestApp;
-
-async function startProcess(workers: boolean, redisUrl = TEST_REDIS_URL): Promise<TestApp> {
-  const env = { REDIS_URL: redisUrl, REDIS_PREFIX: prefix, WORKERS: workers ? 'on' : 'off', AUTH_RATE_LIMIT: String(RATE_LIMIT) };
-  const state = await openSharedState(loadConfig(env), silent);
-  shared.push(state);
-  return startTestApp(env, {}, { database, bus: state.bus, counters: state.counters, turns: state.turns, live: state.live });
-}
+beforeAll(() => {
+  [a, b] = pair.apps;
+});
 
 async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000): Promise<void> {
   for (const end = Date.now() + ms; !(await check()); await new Promise((r) => setTimeout(r, 50))) {
@@ -40,19 +35,6 @@ async function until(check: () => boolean | Promise<boolean>, what: string, ms =
   }
 }
 
-beforeAll(async () => {
-  await ensureRedis();
-  database = await createTestDatabase();
-  a = await startProcess(true);
-  b = await startProcess(false);
-});
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await Promise.all(shared.map((s) => s.close()));
-  await database?.close();
-  await dropRedisPrefix(prefix);
-});
 
 /** The same browser talking to another process behind the balancer: same cookie. */
 function sameBrowserOn(t: TestApp, client: TestClient): TestClient {
@@ -83,7 +65,7 @@ describe('two app processes sharing Redis', () => {
     const card = async () => ((await viewer.get('/api/files?offset=0&limit=20')).body as { id: number; tags: string[]; likeCount: number }[]).find((c) => c.id === up.body.id)!;
     expect((await card()).likeCount).toBe(0);
     // B really caches: a change that no process announced is not seen there...
-    await database.db.update(files).set({ tags: ['sneaky'] }).where(eq(files.id, up.body.id));
+    await a.database.db.update(files).set({ tags: ['sneaky'] }).where(eq(files.id, up.body.id));
     expect((await card()).tags).not.toContain('sneaky');
     // ...while a like through A is seen on B at once (with the unannounced change).
     expect((await sameBrowserOn(a, viewer).post(`/api/files/${up.body.id}/like`)).status).toBeLessThan(300);
@@ -144,7 +126,7 @@ describe('two app processes sharing Redis', () => {
   });
 
   it("an attacked account's sign-ins take turns across processes", async () => {
-    const [one, two] = [connectRedis(TEST_REDIS_URL, { prefix, log: silent }), connectRedis(TEST_REDIS_URL, { prefix, log: silent })];
+    const [one, two] = [connectRedis(TEST_REDIS_URL, { prefix: pair.prefix, log: silent }), connectRedis(TEST_REDIS_URL, { prefix: pair.prefix, log: silent })];
     try {
       await Promise.all([one.ready(5000), two.ready(5000)]);
       const first = await redisTurns(one).take('victim', 1000, 8000);
@@ -165,7 +147,7 @@ describe('with Redis unreachable', () => {
     const errors: string[] = [];
     const log = { ...(silent as object), error: (m: string) => errors.push(m), warn() {}, info() {} } as never;
     // Nothing listens on port 1.
-    const state = await openSharedState(loadConfig({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: prefix }), log, 300);
+    const state = await openSharedState(loadConfig({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: pair.prefix }), log, 300);
     const t = await startTestApp({ AUTH_RATE_LIMIT: '2' }, {}, { bus: state.bus, counters: state.counters, turns: state.turns, live: state.live });
     try {
       expect(errors.join('\n')).toMatch(/redis/);
@@ -195,7 +177,6 @@ describe('a Redis outage while two processes run', () => {
   let server: ChildProcess | null = null;
   let c: TestApp;
   let d: TestApp;
-  const states = () => shared.slice(-2);
 
   // A Redis of this test's own, so stopping it touches nobody else's.
   async function startRedis(): Promise<void> {
@@ -210,20 +191,15 @@ describe('a Redis outage while two processes run', () => {
   }
 
   beforeAll(async () => {
-    port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, '127.0.0.1', () => {
-        const p = (probe.address() as net.AddressInfo).port;
-        probe.close(() => resolve(p));
-      });
-    });
+    port = await freePort();
     await startRedis();
-    c = await startProcess(true, `redis://127.0.0.1:${port}`);
-    d = await startProcess(false, `redis://127.0.0.1:${port}`);
   });
-  afterAll(async () => {
-    await c?.close();
-    await d?.close();
-    await stopRedis();
+  // Registered before the deployment's hooks: Redis is up before it starts and stopped after it closed.
+  afterAll(stopRedis);
+  const outage = useDeployment(2, { AUTH_RATE_LIMIT: String(RATE_LIMIT) }, {}, () => ({ redisUrl: `redis://127.0.0.1:${port}` }));
+  const states = () => outage.states;
+  beforeAll(() => {
+    [c, d] = outage.apps;
   });
 
   it('keeps serving with its caches bypassed, so a logout elsewhere still ends the session at once; shares again once Redis is back', async () => {

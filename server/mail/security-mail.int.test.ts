@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDeployment, type Deployment } from '../../tests/helpers/deployment';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useDeployment } from '../../tests/helpers/deployment';
 import { waitForMail, type TestApp } from '../../tests/helpers/test-app';
 import { signUp } from '../../tests/helpers/test-client';
 import { createMailer, type Mailer } from './mailer';
@@ -13,29 +13,25 @@ import { passwordChangedMail } from './templates';
 const SOCIAL_MS = 100;
 
 describe.each([1, 2])('security mail beside a flood of social mail, %i process(es)', (processes) => {
-  let d: Deployment;
   let t: TestApp;
   /** Where the member changes their password: the other process when there are two. */
   let web: TestApp;
   let socialSent = 0;
+  let real: Mailer | null = null;
+  const slowServer: Mailer = {
+    async send(mail) {
+      if (mail.subject.startsWith('Spam')) {
+        await new Promise((r) => setTimeout(r, SOCIAL_MS));
+        socialSent += 1;
+      }
+      await real!.send(mail);
+    },
+  };
+  const d = useDeployment(processes, {}, { mailer: slowServer, jobs: { pollingIntervalSeconds: 0.5 } });
   beforeAll(async () => {
-    let real: Mailer | null = null;
-    const slowServer: Mailer = {
-      async send(mail) {
-        if (mail.subject.startsWith('Spam')) {
-          await new Promise((r) => setTimeout(r, SOCIAL_MS));
-          socialSent += 1;
-        }
-        await real!.send(mail);
-      },
-    };
-    d = await startDeployment(processes, {}, { mailer: slowServer, jobs: { pollingIntervalSeconds: 0.5 } });
     t = d.apps[0];
     web = d.apps[d.apps.length - 1];
     real = createMailer({ smtpUrl: null, from: t.config.mailFrom, outboxDir: t.config.outboxDir, log: t.app.log });
-  });
-  afterAll(async () => {
-    await d?.close();
   });
 
   it('a password-changed mail arrives within a few seconds, while the social backlog is still being sent', async () => {

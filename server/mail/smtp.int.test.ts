@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { useTestApp } from '../../tests/helpers/test-app';
 import { signUp } from '../../tests/helpers/test-client';
 
 // With SMTP_URL set, mail leaves through SMTP (here a real SMTP server on loopback) and the
 // outbox folder stays empty.
 const received: { to: string[]; body: string }[] = [];
-let smtp: SMTPServer;
-let port = 0;
-let t: TestApp;
 
-beforeAll(async () => {
-  smtp = new SMTPServer({
+const t = useTestApp(async () => {
+  const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
@@ -25,12 +22,8 @@ beforeAll(async () => {
     },
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
-  port = (smtp.server.address() as { port: number }).port;
-  t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
-});
-afterAll(async () => {
-  await t?.close();
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+  const port = (smtp.server.address() as { port: number }).port;
+  return { env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, cleanup: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
 });
 
 describe('mail over SMTP', () => {

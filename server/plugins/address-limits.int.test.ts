@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { tooManyConnectionsMessage } from '../../contract/common';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { useTestApp, type TestApp } from '../../tests/helpers/test-app';
 
 // Issue 18: 1 000 slow-body sockets from one address made every new connection fail for 40 s.
 // The attacker here sends its headers and then its body a byte a second, from its own address
@@ -50,13 +50,7 @@ afterEach(() => {
 });
 
 describe('one address holding 1 000 slow uploads, connected directly', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ MAX_CONNECTIONS: '1000', MAX_CONNECTIONS_PER_ADDRESS: '250', MAX_UPLOADS_PER_ADDRESS: '32' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ MAX_CONNECTIONS: '1000', MAX_CONNECTIONS_PER_ADDRESS: '250', MAX_UPLOADS_PER_ADDRESS: '32' });
 
   it('keeps at most its share of sockets, and another address is served at once', async () => {
     const port = Number(new URL(t.url).port);
@@ -78,13 +72,7 @@ describe('one address holding 1 000 slow uploads, connected directly', () => {
 });
 
 describe('one forwarded address holding 1 000 slow uploads, behind a trusted proxy', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'on', MAX_CONNECTIONS: '1000', MAX_CONNECTIONS_PER_ADDRESS: '250', MAX_UPLOADS_PER_ADDRESS: '32' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ TRUST_PROXY: 'on', MAX_CONNECTIONS: '1000', MAX_CONNECTIONS_PER_ADDRESS: '250', MAX_UPLOADS_PER_ADDRESS: '32' });
 
   it('answers its extra uploads 429 at once and closes them, and another forwarded address is served', async () => {
     const port = Number(new URL(t.url).port);

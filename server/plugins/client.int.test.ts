@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../tests/helpers/media-samples';
+import { useTestApp } from '../../tests/helpers/test-app';
 
 // Every screen of the spec's route table answers the app to any client (curl, crawlers, link
 // previews send no `Accept: text/html`); unknown API calls stay JSON 404s.
@@ -11,17 +11,11 @@ const SCREENS = [
   '/profile/3', '/profile', '/folder/4', '/folders/4', '/file/12', '/search?q=cat', '/notifications', '/admin', '/settings', '/no-such-screen',
 ];
 
-let t: TestApp;
-let clientDir: string;
-beforeAll(async () => {
-  clientDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-client-'));
+const t = useTestApp(async () => {
+  const { dir: clientDir, cleanup } = await tempDir('kaleido-client-');
   await fs.mkdir(path.join(clientDir, 'assets'));
   await fs.writeFile(path.join(clientDir, 'index.html'), '<!doctype html><title>Kaleido</title><div id="root"></div>');
-  t = await startTestApp({}, { clientDir });
-});
-afterAll(async () => {
-  await t?.close();
-  await fs.rm(clientDir, { recursive: true, force: true });
+  return { patch: { clientDir }, cleanup };
 });
 
 describe('screen paths', () => {

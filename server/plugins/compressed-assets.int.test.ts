@@ -1,10 +1,10 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../tests/helpers/media-samples';
+import { useTestApp } from '../../tests/helpers/test-app';
 import { acceptsEncoding } from './client';
 
 // The client build writes `.br` and `.gz` beside each text asset (scripts/vite-precompress.ts);
@@ -14,17 +14,14 @@ import { acceptsEncoding } from './client';
 
 const script = `export const words = ${JSON.stringify('kaleido '.repeat(500))};\n`;
 const html = `<!doctype html><html><head><title>Kaleido</title></head><body><div id="root"></div><!-- ${'padding '.repeat(200)} -->`;
-let t: TestApp;
-let clientDir: string;
-
 async function withVariants(file: string, text: string) {
   await fs.writeFile(file, text);
   await fs.writeFile(`${file}.br`, zlib.brotliCompressSync(text));
   await fs.writeFile(`${file}.gz`, zlib.gzipSync(text));
 }
 
-beforeAll(async () => {
-  clientDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-compressed-'));
+const t = useTestApp(async () => {
+  const { dir: clientDir, cleanup } = await tempDir('kaleido-compressed-');
   await fs.mkdir(path.join(clientDir, 'assets'));
   await withVariants(path.join(clientDir, 'assets', 'index-abc123.js'), script);
   await withVariants(path.join(clientDir, 'index.html'), html);
@@ -39,11 +36,7 @@ beforeAll(async () => {
     '_upload-dialog.js': { file: 'assets/upload-dialog-u1.js', imports: ['_layout.js'] },
     'src/routes/search.tsx': { file: 'assets/search-s1.js', isDynamicEntry: true },
   }));
-  t = await startTestApp({}, { clientDir });
-});
-afterAll(async () => {
-  await t?.close();
-  await fs.rm(clientDir, { recursive: true, force: true });
+  return { patch: { clientDir }, cleanup };
 });
 
 async function get(url: string, acceptEncoding?: string, cookie?: string) {

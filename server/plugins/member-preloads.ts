@@ -1,5 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { endpoints } from '../../contract/api';
+import { buildPath } from '../../contract/endpoint-path';
+import { PAGE_SIZE } from '../../contract/limits';
 
 /** One entry of Vite's build manifest (`build.manifest`), keyed by source path. */
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
@@ -12,8 +15,10 @@ type Manifest = Record<string, ManifestChunk>;
  * manifest is an error, not a preload silently skipped.
  */
 const MEMBER_HOME_SOURCES = ['src/routes/home.tsx'];
+/** The feed's first page as the home asks for it: `call('listFeed', { query: { offset: 0, limit: PAGE_SIZE } })`. */
+const FEED_FIRST_PAGE = `${buildPath(endpoints.listFeed.path, {})}?offset=0&limit=${PAGE_SIZE}`;
 /** The calls the home screen makes first, exactly as the client makes them (same URL, credentials included). */
-const MEMBER_HOME_CALLS = ['/api/user', '/api/files?offset=0&limit=20'];
+const MEMBER_HOME_CALLS = [endpoints.getCurrentUser.path, FEED_FIRST_PAGE];
 
 function readManifest(clientDir: string): Manifest | null {
   const file = path.join(clientDir, '.vite', 'manifest.json');

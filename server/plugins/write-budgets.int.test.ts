@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tooManyWritesMessage } from '../../contract/common';
-import { startDeployment, type Deployment } from '../../tests/helpers/deployment';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { useDeployment } from '../../tests/helpers/deployment';
+import { useTestApp, type TestApp } from '../../tests/helpers/test-app';
 import { signUp, TestClient, type TestResponse } from '../../tests/helpers/test-client';
 import { comments, fileLikes, files, folderInvites, folders, follows, messages } from '../db/schema/index';
 import { createFolder, upload, uploadOk } from '../../tests/helpers/folders';
@@ -24,7 +24,7 @@ async function allPass(n: number, send: (i: number) => Promise<TestResponse>): P
 // Issue 18: one member sent 198 messages, 56 comments and 18 addressed invites a second and
 // created 258 folders a second. Production budgets (WRITE_BUDGET_SCALE 1).
 describe('member write budgets', () => {
-  let t: TestApp;
+  const t = useTestApp({ WRITE_BUDGET_SCALE: '1' });
   const member = async () => {
     const c = t.client();
     return { c, ...(await signUp(c)) };
@@ -32,12 +32,6 @@ describe('member write budgets', () => {
   const rows = async (table: typeof messages | typeof comments | typeof folders | typeof folderInvites | typeof fileLikes | typeof follows | typeof files) =>
     (await t.database.db.select({ n: count() }).from(table))[0].n;
 
-  beforeAll(async () => {
-    t = await startTestApp({ WRITE_BUDGET_SCALE: '1' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
 
   it('messages: 20 a minute to one member, 30 to all; the next is 429 and writes nothing; others are unaffected', async () => {
     const [alice, bob, carol, dave] = [await member(), await member(), await member(), await member()];
@@ -145,13 +139,7 @@ describe('member write budgets', () => {
 });
 
 describe('a budget is shared by two app processes through Redis', () => {
-  let d: Deployment;
-  beforeAll(async () => {
-    d = await startDeployment(2, { WRITE_BUDGET_SCALE: '1' });
-  });
-  afterAll(async () => {
-    await d?.close();
-  });
+  const d = useDeployment(2, { WRITE_BUDGET_SCALE: '1' });
 
   it('ten comments spread over both processes spend one budget', async () => {
     const [a, b] = d.apps;

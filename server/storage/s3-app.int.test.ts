@@ -7,18 +7,16 @@ import { files } from '../db/schema/index';
 import type { Recognizer } from '../media/recognition/recognizer';
 import * as samples from '../../tests/helpers/media-samples';
 import { startS3Server, type TestS3Server } from '../../tests/helpers/s3-server';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { useTestApp } from '../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../tests/helpers/test-client';
 import { fileObjects } from './file-objects';
-import { buildApp } from '../app';
 import { createS3Storage } from './s3-storage';
-import { uploadOk } from '../../tests/helpers/upload';
+import { avatarForm, uploadOk } from '../../tests/helpers/upload';
 
 // The real app with STORAGE=s3 against s3rver on loopback: every byte goes to and comes from
 // the bucket, nothing lands in DATA_DIR/uploads, and the access check still guards each byte.
 
 let s3: TestS3Server;
-let t: TestApp;
 let dir: samples.TempDir;
 let owner: TestClient;
 let stranger: TestClient;
@@ -35,17 +33,15 @@ const recognizer: Recognizer = {
   async terminateWorker() {},
 };
 
-beforeAll(async () => {
+const t = useTestApp(async () => {
   [s3, dir] = await Promise.all([startS3Server(), samples.tempDir()]);
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000', ...s3.env }, {}, { recognizer });
+  return { env: { AUTH_RATE_LIMIT: '1000', ...s3.env }, deps: { recognizer }, cleanup: () => Promise.all([s3.stop(), dir.cleanup()]) };
+});
+beforeAll(async () => {
   owner = t.client();
   stranger = t.client();
   await signUp(owner);
   await signUp(stranger);
-});
-afterAll(async () => {
-  await t?.close();
-  await Promise.all([s3?.stop(), dir?.cleanup()]);
 });
 
 const upload = (bytes: Buffer, filename: string, fields: Record<string, string> = {}) => uploadOk(owner, bytes, filename, fields);
@@ -185,8 +181,7 @@ describe('STORAGE=s3 through the app', () => {
     await fs.utimes(scratch, hourAgo, hourAgo);
 
     // The next start of the app over the same bucket and database.
-    const again = await buildApp({ config: t.config, database: { ...t.database, close: async () => {} } });
-    await again.ready();
+    const again = await t.startAgain();
     await again.close();
 
     const left = await s3.keys();
@@ -196,9 +191,3 @@ describe('STORAGE=s3 through the app', () => {
     expect((await raw(kept.contentUrl)).res.status).toBe(200);
   });
 });
-
-function avatarForm(bytes: Buffer): FormData {
-  const f = new FormData();
-  f.append('avatar', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'me.png');
-  return f;
-}

@@ -2,12 +2,11 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
 import * as samples from '../../tests/helpers/media-samples';
 import { useTestApp } from '../../tests/helpers/test-app';
 import { signUp } from '../../tests/helpers/test-client';
 import { createStoredKeysRepo } from './stored-keys.repo';
-import { upload as uploadFile } from '../../tests/helpers/upload';
+import { upload as uploadFile, uploadAvatar } from '../../tests/helpers/upload';
 
 // A crash leaves scratch folders, half-written and unreferenced objects; the next start removes them.
 
@@ -37,9 +36,7 @@ describe('start-up sweep', () => {
     await signUp(c);
     const upload = await uploadFile(c, await samples.pngWithAlpha(30, 20), 'kept.png', {}, 'image/png');
     expect(upload.status).toBe(201);
-    const avatar = new FormData();
-    avatar.append('avatar', new Blob([new Uint8Array(await samples.pngWithAlpha(30, 30))], { type: 'image/png' }), 'a.png');
-    expect((await c.put('/api/user/avatar', avatar)).status).toBe(200);
+    expect((await uploadAvatar(c, await samples.pngWithAlpha(30, 30), 'a.png')).status).toBe(200);
     const kept = await allFiles(t.config.uploadsDir);
     expect(kept.length).toBeGreaterThanOrEqual(3);
     for (const k of kept) await age(k);
@@ -60,8 +57,7 @@ describe('start-up sweep', () => {
     await plant(path.join(inFlightTemp, 'upload'), false);
 
     // The next start of the app over the same data folder and database.
-    const again = await buildApp({ config: t.config, database: { ...t.database, close: async () => {} } });
-    await again.ready();
+    const again = await t.startAgain();
     await again.close();
 
     for (const gone of [tempFolder, legacyTemp, halfWritten, orphan, orphanThumb, orphanAvatar]) expect(await exists(gone), gone).toBe(false);

@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
-import { createTestDatabase } from '../../tests/helpers/test-db';
-import type { Database } from '../db/client';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useTestApp } from '../../tests/helpers/test-app';
+import { useTestDatabase } from '../../tests/helpers/test-db';
 import { jobSchedules } from '../jobs/job-catalogue';
 import { createJobQueue, type JobQueue } from '../jobs/queue';
 
@@ -13,13 +12,7 @@ const ELEVEN_MINUTES_AGO = new Date(Date.now() - 11 * 60 * 1000);
 
 // Issue 18: debris younger than 10 minutes at start-up waited for the next start.
 describe('the periodic debris sweep', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({}, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({}, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
 
   it('is scheduled every ten minutes and removes what a crash left after the start', async () => {
     expect(jobSchedules['debris-sweep.due']).toBe('*/10 * * * *');
@@ -45,14 +38,11 @@ describe('the periodic debris sweep', () => {
 });
 
 describe('a scheduled pass killed midway', () => {
-  let database: Database;
+  const database = useTestDatabase();
   const queues: JobQueue[] = [];
-  beforeAll(async () => {
-    database = await createTestDatabase();
-  });
+  // Registered after the database's, this runs before it closes.
   afterAll(async () => {
     for (const q of queues) await q.stop().catch(() => {});
-    await database?.close();
   });
 
   it('resumes on another process within a minute, not when the job expires', async () => {

@@ -16,7 +16,7 @@ import { signUp, type TestClient } from './test-client';
 import type { TestApp } from './test-app';
 import { withDatabase } from './test-db';
 import { EXCLUDED_TABLES } from '../../server/backup/backup-format';
-import { uploadOk } from './upload';
+import { uploadAvatar, uploadOk } from './upload';
 
 // Shared by the backup integration tests: a seeded instance, empty restore targets of either
 // kind, and the comparison of two instances (every table's rows and every object's bytes).
@@ -96,9 +96,18 @@ export async function emptyDatabase(kind: 'pglite' | 'postgres'): Promise<Databa
   };
 }
 
-export async function emptyDiskStorage(): Promise<{ storage: Storage; dir: string }> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-restore-'));
-  return { storage: createLocalStorage(dir), dir };
+/** A disk storage in an empty scratch folder of its own; `cleanup` closes it and removes the folder. */
+export async function emptyDiskStorage(prefix = 'kaleido-restore-'): Promise<{ storage: Storage; dir: string; cleanup(): Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  const storage = createLocalStorage(dir);
+  return {
+    storage,
+    dir,
+    async cleanup() {
+      await storage.close();
+      await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 export async function uploadFile(client: TestClient, name: string, data: Buffer, type: string, extra: Record<string, string> = {}): Promise<number> {
@@ -113,9 +122,7 @@ export async function seed(t: TestApp): Promise<Seeded & { clients: { ana: TestC
   const ana = await signUp(clients.ana, { firstName: 'Ana', lastName: 'Backup' });
   const bob = await signUp(clients.bob, { firstName: 'Bob', lastName: 'Backup' });
   await signUp(clients.cat);
-  const avatar = new FormData();
-  avatar.append('avatar', new Blob([new Uint8Array(await samples.pngWithAlpha(64, 64))], { type: 'image/png' }), 'me.png');
-  expect((await clients.ana.put('/api/user/avatar', avatar)).status).toBe(200);
+  expect((await uploadAvatar(clients.ana, await samples.pngWithAlpha(64, 64))).status).toBe(200);
   const files = [
     await uploadFile(clients.ana, 'sunset.png', await samples.pngWithAlpha(), 'image/png', { description: 'lighthouse at dusk' }),
     await uploadFile(clients.ana, 'notes.pdf', await samples.pdf(), 'application/pdf'),

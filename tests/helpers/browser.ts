@@ -1,11 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppDeps } from '../../server/app';
 import type { Config } from '../../server/config';
-import { lateTestApp, startTestApp, type TestApp } from './test-app';
+import { lateTestApp, startFixtureApp, type FixtureArgs, type TestApp, type TestAppOptions } from './test-app';
 import { newMember } from './test-client';
+import { photo, PHOTOS } from './upload';
 
 // Debian's Chromium, never a downloaded browser; the flags keep it off this machine's closed network.
 export const CHROMIUM_ARGS = [
@@ -66,26 +65,30 @@ export type BrowserApp = Omit<TestApp, 'close'> & {
 
 export type SignedInMember = { page: Page; id: number; member: ReturnType<typeof newMember> };
 
-export const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
+export { PHOTOS };
 
 /**
  * The e2e fixture: registers beforeAll/afterAll hooks that start the app (the built client, on
- * its own database; `env`, `patch` and `deps` as for startTestApp) and Chromium once for the
- * file, and close every context, the browser and the app afterwards. Use its members inside tests
- * and hooks, never at the top of the file: they exist once beforeAll has run.
+ * its own database; `env`, `patch` and `deps` as for startTestApp, or options as for useTestApp)
+ * and Chromium once for the file, and close every context, the browser and the app afterwards.
+ * Use its members inside tests and hooks, never at the top of the file: they exist once
+ * beforeAll has run.
  */
-export function useBrowserApp(env: Record<string, string> = {}, patch: Partial<Config> = {}, deps: Partial<Omit<AppDeps, 'config'>> = {}): BrowserApp {
-  let started: TestApp | undefined;
+export function useBrowserApp(env?: Record<string, string>, patch?: Partial<Config>, deps?: Partial<Omit<AppDeps, 'config'>>): BrowserApp;
+export function useBrowserApp(options: () => TestAppOptions | Promise<TestAppOptions>): BrowserApp;
+export function useBrowserApp(...args: FixtureArgs): BrowserApp {
+  let started: Awaited<ReturnType<typeof startFixtureApp>> | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [started, browser] = await Promise.all([startTestApp(env, patch, deps), launchBrowser()]);
+    [started, browser] = await Promise.all([startFixtureApp(args), launchBrowser()]);
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
     await browser?.close();
-    await started?.close();
+    await started?.app.close();
+    await started?.cleanup?.();
   });
 
   const own: Omit<BrowserApp, keyof TestApp> = {
@@ -112,16 +115,16 @@ export function useBrowserApp(env: Record<string, string> = {}, patch: Partial<C
       const id = await signUpInBrowser(page, fixture.url, member);
       return { page, id, member };
     },
-    async upload(page, photo, fields = {}) {
+    async upload(page, name, fields = {}) {
       const res = await page.request.post(`${fixture.url}/api/files`, {
         headers: { Origin: fixture.url },
-        multipart: { isPublic: 'true', ...fields, file: { name: photo, mimeType: 'image/jpeg', buffer: await readFile(path.join(PHOTOS, photo)) } },
+        multipart: { isPublic: 'true', ...fields, file: { name, mimeType: 'image/jpeg', buffer: await photo(name) } },
       });
-      if (res.status() !== 201) throw new Error(`upload of ${photo} failed: ${res.status()} ${await res.text()}`);
+      if (res.status() !== 201) throw new Error(`upload of ${name} failed: ${res.status()} ${await res.text()}`);
       return ((await res.json()) as { id: number }).id;
     },
   };
-  const fixture = Object.defineProperties(own, appGetters(lateTestApp(() => started))) as BrowserApp;
+  const fixture = Object.defineProperties(own, appGetters(lateTestApp(() => started?.app))) as BrowserApp;
   return fixture;
 }
 

@@ -14,8 +14,9 @@ export interface TempDir {
   cleanup(): Promise<void>;
 }
 
-export async function tempDir(): Promise<TempDir> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'kaleido-media-test-'));
+/** A scratch folder under the system's temp folder, named from `prefix`; `cleanup` removes it. */
+export async function tempDir(prefix = 'kaleido-media-test-'): Promise<TempDir> {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
   return {
     dir,
     async file(name, bytes) {

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Logger } from 'drizzle-orm/logger';
 import { openDatabase, type Database } from '../../server/db/client';
 
@@ -45,5 +45,39 @@ export async function createTestDatabase(logger?: Logger): Promise<Database> {
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     },
+  };
+}
+
+/**
+ * The database fixture of a file that tests queries without the app: registers beforeAll/afterAll
+ * hooks that open a test database (as createTestDatabase) and close it after the last test. Its
+ * members read the open database when used: use them inside tests and hooks.
+ */
+export function useTestDatabase(logger?: Logger): Database {
+  let database: Database | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase(logger);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  const open = (): Database => {
+    if (!database) throw new Error('the test database opens in beforeAll: use it inside a test or hook');
+    return database;
+  };
+  return {
+    get db() {
+      return open().db;
+    },
+    get kind() {
+      return open().kind;
+    },
+    get url() {
+      return open().url;
+    },
+    get pglite() {
+      return open().pglite;
+    },
+    close: () => open().close(),
   };
 }

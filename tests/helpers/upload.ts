@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { TestClient, TestResponse } from './test-client';
 
@@ -6,6 +8,14 @@ import type { TestClient, TestResponse } from './test-client';
 // rest take the created file (`uploadOk`), which has already been checked to be a 201.
 
 export type UploadFields = Record<string, string>;
+
+/** The real photos of tests/fixtures/photos (chelsea-cat.jpg, coffee-cup.jpg, grass.jpg…). */
+export const PHOTOS = path.resolve(import.meta.dirname, '../fixtures/photos');
+
+/** The bytes of one photo of PHOTOS. */
+export function photo(name: string): Promise<Buffer> {
+  return readFile(path.join(PHOTOS, name));
+}
 
 /** The multipart body of one upload; `bytes` null leaves the file out. Without `type` the part goes as application/octet-stream. */
 export function uploadForm(bytes: Uint8Array | null, filename: string, fields: UploadFields = {}, type?: string): FormData {
@@ -25,4 +35,17 @@ export async function uploadOk<T = { id: number; [k: string]: any }>(client: Tes
   const res = await upload(client, bytes, filename, fields, type);
   expect(res.status, res.text).toBe(201);
   return res.body as T;
+}
+
+/** The multipart body of an avatar change (PUT /api/user/avatar): `fields` first, then the picture as `avatar`. */
+export function avatarForm(bytes: Uint8Array, filename = 'me.png', type = 'image/png', fields: UploadFields = {}): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  form.append('avatar', new Blob([new Uint8Array(bytes)], { type }), filename);
+  return form;
+}
+
+/** PUT /api/user/avatar as `client`; answers the response as it came. */
+export function uploadAvatar(client: TestClient, bytes: Uint8Array, filename?: string, type?: string, fields?: UploadFields): Promise<TestResponse> {
+  return client.put('/api/user/avatar', avatarForm(bytes, filename, type, fields));
 }

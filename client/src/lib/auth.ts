@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '@contract/routes';
 import type { CurrentUser } from '@contract/users';
-import { getQueryFn } from './api';
+import { errorStatus } from './api';
+import { call, endpointKey } from './call';
 
-export const currentUserKey = [api.user] as const;
+/** `['/api/user']`: the session's member. Invalidate it with `exact: true`, or the member's preferences and archive below it refetch too. */
+export const currentUserKey = endpointKey('getCurrentUser');
 
 const CURRENT_USER_STALE_MS = 300_000;
 
@@ -11,7 +12,11 @@ const CURRENT_USER_STALE_MS = 300_000;
 export function useAuth() {
   const { data, isLoading } = useQuery<CurrentUser | null>({
     queryKey: currentUserKey,
-    queryFn: getQueryFn<CurrentUser>({ on401: 'returnNull' }),
+    queryFn: ({ signal }) =>
+      call('getCurrentUser', {}, { signal }).catch((error: unknown) => {
+        if (errorStatus(error) === 401) return null;
+        throw error;
+      }),
     staleTime: CURRENT_USER_STALE_MS,
     retry: false,
   });

@@ -1,5 +1,5 @@
 import { UNAUTHORIZED_REDIRECT_MS } from '@contract/limits';
-import { api } from '@contract/routes';
+import { endpointUrl } from './call';
 import { toast } from '@/components/ui/use-toast';
 
 /** An error from a call the server refused because the session is gone (spec 1 §8). */
@@ -11,6 +11,6 @@ export function isUnauthorizedError(error: unknown): boolean {
 export function handleUnauthorized(): void {
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   window.setTimeout(() => {
-    window.location.href = api.login;
+    window.location.href = endpointUrl('openLogIn');
   }, UNAUTHORIZED_REDIRECT_MS);
 }

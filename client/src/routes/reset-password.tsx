@@ -6,7 +6,6 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { resetPasswordForm } from '@contract/auth';
-import { api } from '@contract/routes';
 import { screens } from '@contract/screens';
 import { Logo } from '@/components/layout/logo';
 import { Button } from '@/components/ui/button';
@@ -14,7 +13,8 @@ import { Card } from '@/components/ui/card';
 import { errorId, FormField } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/use-toast';
 import { PasswordInput } from '@/features/auth/password-input';
-import { apiRequest, serverMessage } from '@/lib/api';
+import { serverMessage } from '@/lib/api';
+import { call, endpointQuery } from '@/lib/call';
 
 type ResetInput = z.input<typeof resetPasswordForm>;
 type ResetOutput = z.output<typeof resetPasswordForm>;
@@ -56,7 +56,7 @@ function NewPasswordForm({ token }: { token: string }) {
     defaultValues: { password: '', confirmPassword: '' },
   });
   const resetPassword = useMutation({
-    mutationFn: (password: string) => apiRequest('POST', api.resetPassword, { token, password }),
+    mutationFn: (password: string) => call('resetPassword', { body: { token, password } }),
     onSuccess: () => {
       toast({ title: 'Password reset successful', description: 'Your password has been reset. You can now log in with your new password.' });
       navigate(screens.auth({ tab: 'login' }));
@@ -101,8 +101,8 @@ function NewPasswordForm({ token }: { token: string }) {
 /** /reset-password (spec 1 §2.4): checks the token first, then asks for the new password. */
 export function ResetPasswordPage() {
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const check = useQuery<{ valid: boolean }>({
-    queryKey: [api.resetTokenCheck, { token }],
+  const check = useQuery({
+    ...endpointQuery('checkResetToken', { query: { token } }),
     enabled: token !== '',
     retry: false,
     staleTime: 0,

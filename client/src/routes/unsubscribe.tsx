@@ -2,13 +2,14 @@ import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
 import { CircleAlert, MailX } from 'lucide-react';
-import { unsubscribeApi, unsubscribeMessages } from '@contract/unsubscribe';
+import { unsubscribeMessages } from '@contract/unsubscribe';
 import { screens } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { VisitorPageShell } from '@/features/visitor/page-shell';
-import { apiRequest, serverMessage } from '@/lib/api';
+import { serverMessage } from '@/lib/api';
+import { call as callEndpoint } from '@/lib/call';
 import { useDocumentTitle } from '@/lib/document-title';
 
 /**
@@ -19,7 +20,7 @@ export function UnsubscribePage({ signedIn }: { signedIn: boolean }) {
   useDocumentTitle('Unsubscribe');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const call = useMutation({
-    mutationFn: () => apiRequest<{ message: string }>('POST', `${unsubscribeApi.unsubscribe}?token=${encodeURIComponent(token)}`),
+    mutationFn: () => callEndpoint('unsubscribeEmails', { query: { token } }),
   });
   const sent = useRef(false);
   useEffect(() => {

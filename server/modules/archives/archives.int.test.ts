@@ -1,24 +1,24 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, waitForMail, type TestApp } from '../../../tests/helpers/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, useTestApp, waitForMail, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { createTestDatabase } from '../../../tests/helpers/test-db';
-import { createLocalStorage } from '../../storage/local-storage';
 import type { Storage } from '../../storage/storage';
 import * as samples from '../../../tests/helpers/media-samples';
-import { objectBytes, uploadFile } from '../../../tests/helpers/backup';
+import { emptyDiskStorage, objectBytes, uploadFile } from '../../../tests/helpers/backup';
+import { uploadAvatar } from '../../../tests/helpers/upload';
 import type { ArchiveDto } from '../../../contract/archives';
 
 // Issue 23, members: Settings → "Download my data" builds a zip of the member's own data as a
 // durable job, tells them (notification and mail), serves it to them only, for seven days.
 
-let t: TestApp;
 let storage: Storage;
-let work: string;
+const t = useTestApp(async () => {
+  const scratch = await emptyDiskStorage('kaleido-archive-');
+  storage = scratch.storage;
+  return { env: { AUTH_RATE_LIMIT: '1000' }, deps: { storage, jobs: { pollingIntervalSeconds: 0.5 } }, cleanup: scratch.cleanup };
+});
 let ana: TestClient;
 let bob: TestClient;
 let ids: { ana: number; bob: number; anaPublic: number; anaPrivate: number; bobPublic: number; bobPrivate: number };
@@ -68,16 +68,11 @@ async function keyOf(fileId: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  work = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-archive-'));
-  storage = createLocalStorage(path.join(work, 'uploads'));
-  t = await startTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { storage, jobs: { pollingIntervalSeconds: 0.5 } });
   ana = t.client();
   bob = t.client();
   const a = await signUp(ana, { firstName: 'Ana', lastName: 'Archive', password: anaPassword });
   const b = await signUp(bob, { firstName: 'Bob', lastName: 'Other' });
-  const avatar = new FormData();
-  avatar.append('avatar', new Blob([new Uint8Array(await samples.pngWithAlpha(64, 64))], { type: 'image/png' }), 'me.png');
-  expect((await ana.put('/api/user/avatar', avatar)).status).toBe(200);
+  expect((await uploadAvatar(ana, await samples.pngWithAlpha(64, 64))).status).toBe(200);
   ids = {
     ana: a.id,
     bob: b.id,
@@ -97,11 +92,6 @@ beforeAll(async () => {
   expect((await bob.post('/api/messages', { recipientId: ids.ana, content: 'reply from bob' })).status).toBe(201);
   expect((await ana.put('/api/user/preferences', { notificationEmails: 'all' })).status).toBe(200);
 }, 120_000);
-
-afterAll(async () => {
-  await t?.close();
-  await fs.rm(work, { recursive: true, force: true });
-});
 
 describe('Download my data', () => {
   let archive: ArchiveDto;

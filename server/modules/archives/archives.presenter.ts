@@ -1,4 +1,6 @@
-import { archivesApi, type ArchiveDto } from '../../../contract/archives';
+import { endpoints } from '../../../contract/api';
+import type { ArchiveDto } from '../../../contract/archives';
+import { buildPath } from '../../../contract/endpoint-path';
 import type { ArchiveRow } from './archives.repo';
 
 export function toArchiveDto(row: ArchiveRow): ArchiveDto {
@@ -10,6 +12,6 @@ export function toArchiveDto(row: ArchiveRow): ArchiveDto {
     readyAt: row.readyAt?.toISOString() ?? null,
     expiresAt: ready ? (row.expiresAt?.toISOString() ?? null) : null,
     size: ready ? row.size : null,
-    downloadUrl: ready ? archivesApi.download(row.id) : null,
+    downloadUrl: ready ? buildPath(endpoints.downloadArchive.path, { id: row.id }) : null,
   };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { endpoints } from '../../../contract/api';
 import { ARCHIVE_VALID_DAYS, archiveMessages } from '../../../contract/archives';
+import { buildPath } from '../../../contract/endpoint-path';
 import { screens } from '../../../contract/screens';
 import type { JobQueue } from '../../jobs/queue';
 import { ConflictError } from '../../lib/errors';
@@ -76,7 +78,7 @@ export function createArchivesService(d: ArchivesServiceDeps) {
     const expiresAt = new Date(Date.now() + ARCHIVE_VALID_DAYS * DAY_MS);
     const message = archiveMessages.notificationText(untilText(expiresAt));
     const base = d.config.publicUrl;
-    const links = { download: `${base}/api/archives/${row.id}/download`, settings: `${base}${screens.settings('data')}` };
+    const links = { download: base + buildPath(endpoints.downloadArchive.path, { id: row.id }), settings: `${base}${screens.settings('data')}` };
     // Marked ready and mailed in the notification's own transaction: both or neither. The row is
     // born mailed, so `notification.created` sends no second mail for it.
     await d.notifier.deliver([{ userId: row.userId, type: 'archive_ready', message, dedupeKey: `archive:${row.id}`, mailedAt: new Date() }], { actor: null }, async (tx, values) => {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
-import { startDeployment, type Deployment } from '../../../tests/helpers/deployment';
+import { useDeployment } from '../../../tests/helpers/deployment';
 import { signUp, TestClient } from '../../../tests/helpers/test-client';
 
 let ipCounter = 0;
@@ -13,13 +13,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 // turn more than 8 s ahead and the owner's right password got 429 every time. Production
 // settings (AUTH_RATE_LIMIT 10, 20 argon2 checks a second); one process, then two through Redis.
 describe.each([1, 2])('a crowd guessing one password, %i process(es)', (processes) => {
-  let d: Deployment;
-  beforeAll(async () => {
-    d = await startDeployment(processes, { TRUST_PROXY: 'on', AUTH_HASHES_PER_SECOND: '20' });
-  });
-  afterAll(async () => {
-    await d?.close();
-  });
+  const d = useDeployment(processes, { TRUST_PROXY: 'on', AUTH_HASHES_PER_SECOND: '20' });
 
   it('the owner gets in every time while the crowd guesses at 4 a second', async () => {
     const app = (i: number) => d.apps[i % d.apps.length];

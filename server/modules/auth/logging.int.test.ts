@@ -1,21 +1,15 @@
 import { PassThrough } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, waitForMail, type TestApp } from '../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, waitForMail } from '../../../tests/helpers/test-app';
 import { newMember } from '../../../tests/helpers/test-client';
 
 // Request logging is on in production: it must never write a password, a session cookie or a
 // reset token, whichever way they travel (body, header, query string). At debug every request
 // is logged, so the most talkative level is the one checked.
-let t: TestApp;
 let log = '';
-beforeAll(async () => {
-  const stream = new PassThrough();
-  stream.on('data', (c: Buffer) => (log += c.toString('utf8')));
-  t = await startTestApp({ LOG_LEVEL: 'debug' }, {}, { logStream: stream });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const stream = new PassThrough();
+stream.on('data', (c: Buffer) => (log += c.toString('utf8')));
+const t = useTestApp({ LOG_LEVEL: 'debug' }, {}, { logStream: stream });
 
 describe('request log', () => {
   it('holds requests but no password, cookie or token', async () => {
@@ -59,20 +53,17 @@ describe('request log and invite links', () => {
 });
 
 describe('request log at info', () => {
+  let info = '';
+  const infoStream = new PassThrough();
+  infoStream.on('data', (c: Buffer) => (info += c.toString('utf8')));
+  const i = useTestApp({ LOG_LEVEL: 'info' }, {}, { logStream: infoStream });
+
   it('holds writes and errors, one line each, but not quick successful reads', async () => {
-    const stream = new PassThrough();
-    let info = '';
-    stream.on('data', (c: Buffer) => (info += c.toString('utf8')));
-    const i = await startTestApp({ LOG_LEVEL: 'info' }, {}, { logStream: stream });
-    try {
-      const c = i.client();
-      expect((await c.post('/api/register', newMember())).status).toBe(201);
-      expect((await c.get('/api/user')).status).toBe(200);
-      expect((await c.get('/api/files/999999')).status).toBe(404);
-      const lines = info.trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
-      expect(lines.map((l) => `${l.method} ${l.url} ${l.status}`)).toEqual(['POST /api/register 201', 'GET /api/files/999999 404']);
-    } finally {
-      await i.close();
-    }
+    const c = i.client();
+    expect((await c.post('/api/register', newMember())).status).toBe(201);
+    expect((await c.get('/api/user')).status).toBe(200);
+    expect((await c.get('/api/files/999999')).status).toBe(404);
+    const lines = info.trim().split('\n').map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+    expect(lines.map((l) => `${l.method} ${l.url} ${l.status}`)).toEqual(['POST /api/register 201', 'GET /api/files/999999 404']);
   });
 });

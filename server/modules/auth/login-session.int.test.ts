@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { SESSION_TTL_MS } from '../../../contract/limits';
-import { startTestApp, waitForMail, type TestApp, useTestApp } from '../../../tests/helpers/test-app';
+import { useTestApp, waitForMail, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, TestClient } from '../../../tests/helpers/test-client';
 import { sessions } from '../../db/schema/index';
 import { hashToken } from '../../lib/tokens';
@@ -187,14 +187,10 @@ describe('GET /api/username/check/{username}', () => {
 });
 
 describe('behind HTTPS (PUBLIC_URL https://…)', () => {
-  let h: TestApp;
+  const h = useTestApp({ PUBLIC_URL: 'https://kaleido.example', AUTH_RATE_LIMIT: '1000' });
   beforeAll(async () => {
-    h = await startTestApp({ PUBLIC_URL: 'https://kaleido.example', AUTH_RATE_LIMIT: '1000' });
     // The harness points publicUrl at its ephemeral port for mail links; put PUBLIC_URL back.
     h.config.publicUrl = 'https://kaleido.example';
-  });
-  afterAll(async () => {
-    await h?.close();
   });
   // Behind the proxy the browser names PUBLIC_URL as its origin, whatever address it reached.
   const client = () => new TestClient(h.url, 'https://kaleido.example');

@@ -1,22 +1,16 @@
 import { PassThrough } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { controlCharsMessage } from '../../../contract/common';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { newMember } from '../../../tests/helpers/test-client';
 
 // A failed query must never write its parameters (a password hash, an email) to the log.
 
-let t: TestApp;
 let log = '';
-beforeAll(async () => {
-  const stream = new PassThrough();
-  stream.on('data', (c: Buffer) => (log += c.toString('utf8')));
-  t = await startTestApp({ LOG_LEVEL: 'info', AUTH_RATE_LIMIT: '1000' }, {}, { logStream: stream });
-});
-afterAll(async () => {
-  await t?.close();
-});
+const stream = new PassThrough();
+stream.on('data', (c: Buffer) => (log += c.toString('utf8')));
+const t = useTestApp({ LOG_LEVEL: 'info', AUTH_RATE_LIMIT: '1000' }, {}, { logStream: stream });
 
 describe('no query parameters in the log', () => {
   it('a NUL in any sign-up field answers 400, stores nothing and logs no hash', async () => {

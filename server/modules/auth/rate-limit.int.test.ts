@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../../../contract/auth';
-import { startTestApp, waitForMail, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp, waitForMail, type TestApp } from '../../../tests/helpers/test-app';
 import { newMember, signUp } from '../../../tests/helpers/test-client';
 import { users } from '../../db/schema/index';
 import * as passwords from '../../lib/passwords';
@@ -29,13 +29,7 @@ const newIp = () => `10.${Math.floor(++ipCounter / 62500) % 250}.${Math.floor(ip
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
 
 describe('throttling with the default settings, behind a trusted proxy', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ TRUST_PROXY: 'on' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ TRUST_PROXY: 'on' });
 
   it("the owner signs in from another address after an attacker's ten failures", async () => {
     const m = await signUp(t.client());
@@ -80,13 +74,7 @@ describe('throttling with the default settings, behind a trusted proxy', () => {
 });
 
 describe('throttling (AUTH_RATE_LIMIT=3, AUTH_ADDRESS_RATE_LIMIT=6), behind a trusted proxy', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ AUTH_RATE_LIMIT: '3', AUTH_ADDRESS_RATE_LIMIT: '6', AUTH_RATE_WINDOW_SECONDS: String(WINDOW_SECONDS), TRUST_PROXY: 'on' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_RATE_LIMIT: '3', AUTH_ADDRESS_RATE_LIMIT: '6', AUTH_RATE_WINDOW_SECONDS: String(WINDOW_SECONDS), TRUST_PROXY: 'on' });
 
   it('counts failures only, and a success starts the account afresh', async () => {
     const m = await signUp(t.client());
@@ -197,13 +185,7 @@ describe('throttling (AUTH_RATE_LIMIT=3, AUTH_ADDRESS_RATE_LIMIT=6), behind a tr
 });
 
 describe('throttling without a trusted proxy', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ AUTH_RATE_LIMIT: '3', AUTH_ADDRESS_RATE_LIMIT: '4' });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ AUTH_RATE_LIMIT: '3', AUTH_ADDRESS_RATE_LIMIT: '4' });
 
   it('a forged X-Forwarded-For buys no fresh budget', async () => {
     for (let i = 1; i <= 4; i++) {

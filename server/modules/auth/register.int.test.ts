@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
-import { startTestApp, type TestApp, useTestApp } from '../../../tests/helpers/test-app';
+import { useTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { newMember, signUp } from '../../../tests/helpers/test-client';
 import { sessions, users, waitlistApplications } from '../../db/schema/index';
 
@@ -141,13 +141,7 @@ describe('POST /api/register', () => {
 });
 
 describe('registration in waitlist mode', () => {
-  let w: TestApp;
-  beforeAll(async () => {
-    w = await startTestApp({ REGISTRATION: 'waitlist', AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: 'chief@example.com' });
-  });
-  afterAll(async () => {
-    await w?.close();
-  });
+  const w = useTestApp({ REGISTRATION: 'waitlist', AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: 'chief@example.com' });
 
   it('tells the client the mode', async () => {
     expect((await w.client().get('/api/config')).body.registration).toBe('waitlist');

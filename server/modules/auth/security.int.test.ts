@@ -1,10 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../tests/helpers/test-app';
-import { createTestDatabase } from '../../../tests/helpers/test-db';
+import { startTestApp, useTestApp } from '../../../tests/helpers/test-app';
 import { newMember, signUp } from '../../../tests/helpers/test-client';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { users } from '../../db/schema/index';
 import type { CounterStore } from '../../lib/throttle';
 
@@ -119,18 +116,15 @@ describe('error answers', () => {
           throw new Error('connection lost during SELECT password_hash FROM users');
         },
       });
-    const database = await createTestDatabase();
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', PORT: '0' });
-    const app = await buildApp({ config, database, counters: boom });
+    const failing = await startTestApp({}, {}, { counters: boom });
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/login', payload: { emailOrUsername: 'a', password: 'b' } });
+      const res = await failing.app.inject({ method: 'POST', url: '/api/login', payload: { emailOrUsername: 'a', password: 'b' } });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toEqual({ message: 'Internal server error' });
       expect(res.body).not.toMatch(/SELECT|password_hash|\bat /);
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     } finally {
-      await app.close();
-      await database.close();
+      await failing.close();
     }
   });
 });

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { createTestDatabase } from '../../../tests/helpers/test-db';
+import { useTestDatabase } from '../../../tests/helpers/test-db';
 import { ALL, createLocalBus } from '../../lib/invalidation-bus';
 import { createFileReads } from './reads/file-reads';
 import { createReadsRepo } from './reads/reads.repo';
 
 // Feed pages are built skeleton → cards → the viewer's marks: the number of queries must not
 // grow with the page size, and a page read again (nothing changed) needs none.
-let database: Database;
 const queries: string[] = [];
+const database = useTestDatabase({ logQuery: (q) => queries.push(q) });
 beforeAll(async () => {
-  database = await createTestDatabase({ logQuery: (q) => queries.push(q) });
   await database.db.execute(sql`insert into users (email, username, password_hash) values ('q@example.com', 'q_user', 'x')`);
   await database.db.execute(sql`
     insert into files (user_id, name, original_name, file_type, kind, size, key_base, storage_key, is_public)
     select (select id from users limit 1), 'f' || g, 'f.jpg', 'image/jpeg', 'image', 1, 'k' || g, 'k' || g, g % 3 <> 0 from generate_series(1, 60) g`);
-});
-afterAll(async () => {
-  await database?.close();
 });
 
 const viewer = { id: 1 };

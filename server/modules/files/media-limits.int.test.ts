@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index';
 import * as samples from '../../../tests/helpers/media-samples';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { upload } from '../../../tests/helpers/upload';
 
@@ -13,29 +13,27 @@ import { upload } from '../../../tests/helpers/upload';
 // tool busy past MEDIA_TIMEOUT_SECONDS with 422, and neither leaves a row, an object or a temp
 // folder behind.
 
-let normal: TestApp;
-let hurried: TestApp;
 let dir: samples.TempDir;
 let privateTmp: string;
 const realTmp = process.env.TMPDIR;
 
+// Registered before the apps', these hooks run before they start and after they close.
 beforeAll(async () => {
   // Upload and frame temp folders go under os.tmpdir(); a folder of this file's own shows any
   // left behind without racing other test runs on the machine.
   privateTmp = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-media-limits-'));
   dir = await samples.tempDir();
   process.env.TMPDIR = privateTmp;
-  // 50 ms: no media tool can start, read and decode a video in that time.
-  [normal, hurried] = await Promise.all([
-    startTestApp({ AUTH_RATE_LIMIT: '1000' }),
-    startTestApp({ AUTH_RATE_LIMIT: '1000', MEDIA_TIMEOUT_SECONDS: '0.05' }),
-  ]);
 });
 afterAll(async () => {
   process.env.TMPDIR = realTmp;
-  await Promise.all([normal?.close(), hurried?.close(), dir?.cleanup()]);
+  await dir?.cleanup();
   await fs.rm(privateTmp, { recursive: true, force: true });
 });
+
+const normal = useTestApp({ AUTH_RATE_LIMIT: '1000' });
+// 50 ms: no media tool can start, read and decode a video in that time.
+const hurried = useTestApp({ AUTH_RATE_LIMIT: '1000', MEDIA_TIMEOUT_SECONDS: '0.05' });
 
 async function storedObjects(t: TestApp): Promise<string[]> {
   const entries = await fs.readdir(t.config.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => []);

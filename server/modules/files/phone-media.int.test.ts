@@ -14,7 +14,7 @@ import { sweepDebris } from '../../storage/startup-sweep';
 import type { Storage } from '../../storage/storage';
 import { createStoredKeysRepo } from '../../storage/stored-keys.repo';
 import { startS3Server, type TestS3Server } from '../../../tests/helpers/s3-server';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { uploadOk } from '../../../tests/helpers/upload';
 
@@ -50,14 +50,15 @@ afterAll(() => dir?.cleanup());
 
 describe.each(['disk', 's3'] as const)('phone media on %s', (driver) => {
   let s3: TestS3Server | null = null;
-  let t: TestApp;
+  const t = useTestApp(async () => {
+    s3 = driver === 's3' ? await startS3Server() : null;
+    return { env: { AUTH_RATE_LIMIT: '1000', ...(s3?.env ?? {}) }, deps: { jobs: { pollingIntervalSeconds: 0.5 } }, cleanup: () => s3?.stop() };
+  });
   let storage: Storage;
   let owner: TestClient;
   let stranger: TestClient;
 
   beforeAll(async () => {
-    s3 = driver === 's3' ? await startS3Server() : null;
-    t = await startTestApp({ AUTH_RATE_LIMIT: '1000', ...(s3?.env ?? {}) }, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
     storage = s3 ? createS3Storage(s3.settings) : createLocalStorage(t.config.uploadsDir);
     owner = t.client();
     stranger = t.client();
@@ -66,8 +67,6 @@ describe.each(['disk', 's3'] as const)('phone media on %s', (driver) => {
   });
   afterAll(async () => {
     await storage?.close();
-    await t?.close();
-    await s3?.stop();
   });
 
   const upload = (f: Fixture, fields: Record<string, string> = {}) => uploadOk<FileDto>(owner, f.bytes, f.name, fields);

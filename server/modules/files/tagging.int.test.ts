@@ -1,25 +1,16 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { files } from '../../db/schema/index';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
-import { upload as uploadRaw, uploadOk } from '../../../tests/helpers/upload';
+import { photo, upload as uploadRaw, uploadOk } from '../../../tests/helpers/upload';
+import { eventually } from '../../../tests/helpers/wait';
 
-const photos = path.resolve(import.meta.dirname, '../../../tests/fixtures/photos');
+/** How long and how often this file reads for the recognition's result (real models). */
+const SETTLE = { timeoutMs: 60_000, intervalMs: 200 };
 
 async function upload(c: TestClient, name: string, type = 'image/jpeg', body?: Buffer) {
-  return uploadOk(c, body ?? (await fs.readFile(path.join(photos, name))), name, { tags: 'mine' }, type);
-}
-
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  return uploadOk(c, body ?? (await photo(name)), name, { tags: 'mine' }, type);
 }
 
 // The real models, in their worker: AUTOTAG on for this file only.
@@ -43,9 +34,10 @@ describe('POST /api/files/:id/analyze-tags', () => {
     expect(suggestedTags).toContain('cat');
     expect(message).toMatch(/^Found \d+ tags?: /);
     expect(message).toContain('cat');
-    const row = await waitFor(
+    const row = await eventually(
       async () => (await t.database.db.select().from(files).where(eq(files.id, file.id)))[0],
       (r) => r.tags.includes('cat'),
+      SETTLE,
     );
     expect(row.tags).toContain('cat');
     expect(row.tags).toContain('mine');
@@ -59,9 +51,10 @@ describe('POST /api/files/:id/analyze-tags', () => {
     const grass = await upload(owner, 'grass.jpg');
     const [cupRow, grassRow] = await Promise.all(
       [cup.id, grass.id].map((id) =>
-        waitFor(
+        eventually(
           async () => (await t.database.db.select().from(files).where(eq(files.id, id)))[0],
           (r) => r.tags.length > 1,
+          SETTLE,
         ),
       ),
     );
@@ -88,9 +81,10 @@ describe('a burst of uploads', () => {
     const names = ['chelsea-cat.jpg', 'coffee-cup.jpg', 'grass.jpg', 'astronaut.jpg', 'rocket-launch.jpg', 'hubble-deep-field.jpg', 'chelsea-cat.jpg', 'coffee-cup.jpg'];
     const ids = (await Promise.all(names.map((n) => upload(owner, n)))).map((f) => f.id as number);
     // Each job starts once the one before it ends, not a polling interval later: 8 photos in well under a minute.
-    const rows = await waitFor(
+    const rows = await eventually(
       () => t.database.db.select({ id: files.id, at: files.recognizedAt, tags: files.tags }).from(files).where(inArray(files.id, ids)),
       (rs) => rs.every((r) => r.at !== null),
+      SETTLE,
     );
     expect(rows.filter((r) => r.at === null)).toEqual([]);
     expect(rows.find((r) => r.id === ids[0])!.tags).toContain('cat');
@@ -101,7 +95,7 @@ describe('a burst of uploads', () => {
         )) as unknown as { rows: { state: string; retry_count: number }[] }
       ).rows;
     // The job completes just after it recorded the tags.
-    const settled = await waitFor(jobsOf, (js) => js.every((j) => j.state === 'completed'));
+    const settled = await eventually(jobsOf, (js) => js.every((j) => j.state === 'completed'), SETTLE);
     expect(settled).toHaveLength(ids.length);
     expect(settled.map((j) => [j.state, Number(j.retry_count)])).toEqual(ids.map(() => ['completed', 0]));
   }, 90_000);

@@ -1,53 +1,34 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { unsubscribeMessages } from '../../../contract/unsubscribe';
-import { buildApp } from '../../app';
-import { loadConfig, type Config } from '../../config';
-import { openDatabase, type Database } from '../../db/client';
+import { openDatabase } from '../../db/client';
 import { notificationDigests, notifications, users } from '../../db/schema/index';
 import { resolveAppSecret } from '../../lib/app-secret';
-import { createTestDatabase } from '../../../tests/helpers/test-db';
-import { signUp, TestClient } from '../../../tests/helpers/test-client';
+import { useTestApp } from '../../../tests/helpers/test-app';
+import { signUp } from '../../../tests/helpers/test-client';
+import { eventually } from '../../../tests/helpers/wait';
 import { createNotificationMailRepo } from './notification-mail.repo';
 import { createNotificationMailService } from './notification-mail.service';
 import { createUnsubscribeToken, UNSUBSCRIBE_TTL_MS } from './unsubscribe-token';
 
+/** How long and how often this file reads for a job's result. */
+const SETTLE = { timeoutMs: 15_000, intervalMs: 100 };
+
 // Two app processes in turn over ONE database and data folder: the second is "the app after a restart".
-type Booted = { app: FastifyInstance; config: Config; url: string; client(): TestClient };
 const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
-let database: Database;
-let dataDir: string;
-let t: Booted;
+const t = useTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
 let secret: Buffer;
 
-async function boot(): Promise<Booted> {
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', AUTH_RATE_LIMIT: '1000' });
-  const app = await buildApp({ config, database, jobs: { pollingIntervalSeconds: 0.5 } });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  config.publicUrl = url;
-  return { app, config, url, client: () => new TestClient(url) };
-}
-
 beforeAll(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-mail-'));
-  database = await createTestDatabase();
-  t = await boot();
   secret = await resolveAppSecret(t.config);
-});
-afterAll(async () => {
-  await t?.app.close();
-  await database?.close();
-  await fs.rm(dataDir, { recursive: true, force: true });
 });
 
 type Row = Record<string, unknown>;
 async function rows(q: ReturnType<typeof sql>): Promise<Row[]> {
-  return ((await database.db.execute(q)) as unknown as { rows: Row[] }).rows;
+  return ((await t.database.db.execute(q)) as unknown as { rows: Row[] }).rows;
 }
 /** Every mail enqueued to `email`, whether or not a worker sent it yet: the claim and its job commit together. */
 async function mailJobs(email: string) {
@@ -55,22 +36,14 @@ async function mailJobs(email: string) {
   return found.map((r) => (typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as { subject: string; text: string; headers?: Record<string, string> });
 }
 async function outboxTo(email: string) {
-  const dir = path.join(dataDir, 'outbox');
+  const dir = path.join(t.dataDir, 'outbox');
   const names = (await fs.readdir(dir).catch(() => [])).sort();
   const all = await Promise.all(names.map(async (n) => JSON.parse(await fs.readFile(path.join(dir, n), 'utf8'))));
   return all.filter((m) => m.to === email);
 }
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 /** Waits until every job of that name has finished (completed or failed). */
 async function jobsSettled(app: FastifyInstance, name: 'notification.created' | 'notification-digest.due') {
-  const jobs = await waitFor(() => app.jobs.findJobs(name), (js) => js.every((j) => j.state === 'completed' || j.state === 'failed'));
+  const jobs = await eventually(() => app.jobs.findJobs(name), (js) => js.every((j) => j.state === 'completed' || j.state === 'failed'), SETTLE);
   expect(jobs.every((j) => j.state === 'completed')).toBe(true);
 }
 
@@ -86,10 +59,10 @@ async function member(mode?: 'all' | 'periodic' | 'never') {
   return { ...m, c };
 }
 async function notify(userId: number, message: string, extra: Partial<typeof notifications.$inferInsert> = {}) {
-  const [row] = await database.db.insert(notifications).values({ userId, type: 'like', fromUserId: actor.id, message, ...extra }).returning();
+  const [row] = await t.database.db.insert(notifications).values({ userId, type: 'like', fromUserId: actor.id, message, ...extra }).returning();
   return row;
 }
-function service(db = database.db, batchSize?: number) {
+function service(db = t.database.db, batchSize?: number) {
   return createNotificationMailService({ db, repo: createNotificationMailRepo(db), queue: t.app.jobs, config: t.config, secret, log: silent, batchSize });
 }
 
@@ -105,10 +78,10 @@ describe('notification mail in `all` mode', () => {
     const jobs = await mailJobs(a.email);
     expect(jobs).toHaveLength(1);
     expect(jobs[0].subject).toBe('Ana liked your file "Sunset"');
-    const [row] = await database.db.select().from(notifications).where(eq(notifications.id, n.id));
+    const [row] = await t.database.db.select().from(notifications).where(eq(notifications.id, n.id));
     expect(row.mailedAt).not.toBeNull();
 
-    const [mail] = await waitFor(() => outboxTo(a.email), (m) => m.length > 0);
+    const [mail] = await eventually(() => outboxTo(a.email), (m) => m.length > 0, SETTLE);
     expect(mail.text).toContain('Ana liked your file "Sunset"');
     expect(mail.text).toContain(`${t.url}/notifications`);
     expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -142,7 +115,7 @@ describe('`never`', () => {
     await jobsSettled(t.app, 'notification.created');
     await service().runDigestPass();
     expect(await mailJobs(c.email)).toHaveLength(0);
-    const [row] = await database.db.select().from(notifications).where(eq(notifications.id, n.id));
+    const [row] = await t.database.db.select().from(notifications).where(eq(notifications.id, n.id));
     expect(row.mailedAt).toBeNull();
   });
 });
@@ -189,17 +162,16 @@ describe('the `periodic` digest', () => {
     expect(first[0].text).toContain('• Cy commented on "Moon"\n• Cy liked your file "Moon"');
     expect(first[0].text).not.toContain('Cy followed you');
     expect(first[0].headers?.['List-Unsubscribe']).toMatch(/\/api\/unsubscribe\?token=/);
-    const [readRow] = await database.db.select().from(notifications).where(eq(notifications.id, read.id));
+    const [readRow] = await t.database.db.select().from(notifications).where(eq(notifications.id, read.id));
     expect(readRow.mailedAt).toBeNull();
 
     // Something new the same day, then the app restarts (same database and data folder).
     await notify(p.id, 'Cy liked your file "Sun"');
-    await t.app.close();
-    t = await boot();
+    await t.restart();
     await t.app.jobs.send('notification-digest.due', {});
     await jobsSettled(t.app, 'notification-digest.due');
     expect(await mailJobs(p.email)).toHaveLength(1);
-    const digests = await database.db.select().from(notificationDigests).where(eq(notificationDigests.userId, p.id));
+    const digests = await t.database.db.select().from(notificationDigests).where(eq(notificationDigests.userId, p.id));
     expect(digests).toEqual([expect.objectContaining({ notificationCount: 2 })]);
     // The first digest's unsubscribe link still works after the restart (the signing secret persisted).
     const token = /\/unsubscribe\?token=(\S+)/.exec(first[0].text)![1];
@@ -222,29 +194,29 @@ describe('the `periodic` digest', () => {
     const racers = [await member(), await member(), await member()];
     for (const r of racers) await notify(r.id, 'Di saved your file to "Trips"');
     // PostgreSQL: a second pool, as a second process would have. PGlite has one connection.
-    const second = database.kind === 'postgres' ? await openDatabase({ url: database.url! }) : database;
+    const second = t.database.kind === 'postgres' ? await openDatabase({ url: t.database.url! }) : t.database;
     try {
       // Batches of one: each pass walks the members in several steps while the other claims them.
-      await Promise.all([service(database.db, 1).runDigestPass(), service(second.db, 1).runDigestPass(), service(database.db, 2).runDigestPass()]);
+      await Promise.all([service(t.database.db, 1).runDigestPass(), service(second.db, 1).runDigestPass(), service(t.database.db, 2).runDigestPass()]);
     } finally {
-      if (second !== database) await second.close();
+      if (second !== t.database) await second.close();
     }
     for (const r of racers) {
       expect(await mailJobs(r.email)).toHaveLength(1);
-      expect(await database.db.select().from(notificationDigests).where(eq(notificationDigests.userId, r.id))).toHaveLength(1);
+      expect(await t.database.db.select().from(notificationDigests).where(eq(notificationDigests.userId, r.id))).toHaveLength(1);
     }
   });
 
   it('skips members who are not active and those whose notifications were all read', async () => {
     const gone = await member();
     await notify(gone.id, 'Ed liked your file "Hat"');
-    await database.db.update(users).set({ status: 'rejected' }).where(eq(users.id, gone.id));
+    await t.database.db.update(users).set({ status: 'rejected' }).where(eq(users.id, gone.id));
     const reader = await member();
     await notify(reader.id, 'Ed liked your file "Cap"', { isRead: true });
     await service().runDigestPass();
     expect(await mailJobs(gone.email)).toHaveLength(0);
     expect(await mailJobs(reader.email)).toHaveLength(0);
-    const claimed = await database.db
+    const claimed = await t.database.db
       .select()
       .from(notificationDigests)
       .where(and(eq(notificationDigests.userId, reader.id)));

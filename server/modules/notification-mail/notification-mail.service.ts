@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { TransactionRollbackError } from 'drizzle-orm';
 import { mergePreferences } from '../../../contract/settings';
+import { endpoints } from '../../../contract/api';
 import { screens } from '../../../contract/screens';
-import { unsubscribeApi } from '../../../contract/unsubscribe';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { DIGEST_LISTED, digestMail, notificationMail, type NotificationLinks } from '../../mail/templates';
@@ -43,7 +43,7 @@ export function createNotificationMailService(d: Deps) {
       open: `${base}${screens.notifications()}`,
       settings: `${base}${screens.settings()}`,
       unsubscribePage: `${base}${screens.unsubscribe(token)}`,
-      unsubscribeOneClick: `${base}${unsubscribeApi.unsubscribe}?token=${encodeURIComponent(token)}`,
+      unsubscribeOneClick: `${base}${endpoints.unsubscribeEmails.path}?token=${encodeURIComponent(token)}`,
     };
   }
 

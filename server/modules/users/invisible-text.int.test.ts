@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { controlCharsMessage } from '../../../contract/common';
-import { startTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { newMember, signUp } from '../../../tests/helpers/test-client';
 import { createFolder, uploadOk } from '../../../tests/helpers/folders';
 
@@ -9,13 +9,7 @@ import { createFolder, uploadOk } from '../../../tests/helpers/folders';
 const TRICKS = ['\u202e', '\u202a', '\u2066', '\u2069', '\u200f', '\u061c', '\u200b', '\u2060', '\ufeff'];
 
 describe('invisible formatting characters in member-written text', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it('are refused in sign-up names, profile names and bio, folder name and description, comments and messages', async () => {
     const c = t.client();

@@ -1,12 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { controlCharsMessage, errorResponse, isSafeText, text } from '../../../contract/common';
+import type { FastifyRequest } from 'fastify';
+import type { settingsEndpoints } from '../../../contract/api/users';
+import { controlCharsMessage, isSafeText } from '../../../contract/common';
 import { AVATAR_MAX_BYTES } from '../../../contract/limits';
-import { emailBody, passwordBody, preferences, preferencesPatch, profileBody, settingsApi, settingsMessages } from '../../../contract/settings';
-import { currentUser } from '../../../contract/users';
+import { AVATAR_FIELD, settingsMessages } from '../../../contract/settings';
 import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../lib/errors';
-import { requireUser } from '../../plugins/session';
+import type { HandlersFor } from '../../plugins/endpoints';
 import { InvalidStorageKeyError, StorageNotFoundError, type Storage } from '../../storage/storage';
 import { AVATAR_PREFIX, isAvatarName } from './avatar';
 import type { SettingsService } from './settings.service';
@@ -14,67 +12,21 @@ import { toCurrentUser } from './users.presenter';
 
 type Deps = { settings: SettingsService; storage: Storage };
 
-const tags = ['settings'];
-const refusals = { 400: errorResponse, 401: errorResponse, 409: errorResponse };
-const AVATAR_FIELD = 'avatar';
-
 /** The settings screen's calls (spec 1 §7) plus stored preferences and avatar serving. */
-export async function settingsRoutes(app: FastifyInstance, d: Deps): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+export function settingsHandlers(d: Deps): HandlersFor<typeof settingsEndpoints> {
   const { settings } = d;
-
-  r.put(settingsApi.profile, { config: { budget: 'account' }, schema: { tags, body: profileBody, response: { 200: currentUser, ...refusals } } }, async (request) => {
-    const user = requireUser(request);
-    return toCurrentUser(await settings.updateProfile(user, request.body));
-  });
-
-  r.put(settingsApi.email, { config: { budget: 'account' }, schema: { tags, body: emailBody, response: { 200: currentUser, ...refusals } } }, async (request) => {
-    const user = requireUser(request);
-    return toCurrentUser(await settings.updateEmail(user, request.body.email));
-  });
-
-  r.put(settingsApi.password, { config: { budget: 'account' }, schema: { tags, body: passwordBody, response: { 200: currentUser, ...refusals } } }, async (request) => {
-    const user = requireUser(request);
-    return toCurrentUser(await settings.updatePassword(user, request.body.newPassword, request.sessionId));
-  });
-
-  r.put(
-    settingsApi.avatar,
-    {
-      config: { budget: 'account' },
-      schema: {
-        tags,
-        description: `multipart/form-data with one image file in the field \`${AVATAR_FIELD}\`, at most 5 MB`,
-        consumes: ['multipart/form-data'],
-        response: { 200: currentUser, 400: errorResponse, 401: errorResponse, 413: errorResponse, 415: errorResponse },
-      },
+  return {
+    updateProfile: async (request) => toCurrentUser(await settings.updateProfile(request.user, request.body)),
+    updateEmail: async (request) => toCurrentUser(await settings.updateEmail(request.user, request.body.email)),
+    updatePassword: async (request) => toCurrentUser(await settings.updatePassword(request.user, request.body.newPassword, request.sessionId)),
+    uploadAvatar: async (request) => {
+      const upload = await readAvatarUpload(request as FastifyRequest);
+      return toCurrentUser(await settings.replaceAvatar(request.user, upload));
     },
-    async (request) => {
-      const user = requireUser(request);
-      const upload = await readAvatarUpload(request);
-      return toCurrentUser(await settings.replaceAvatar(user, upload));
-    },
-  );
-
-  r.delete(settingsApi.avatar, { schema: { tags, response: { 200: currentUser, 401: errorResponse } } }, async (request) => {
-    const user = requireUser(request);
-    return toCurrentUser(await settings.removeAvatar(user));
-  });
-
-  r.get(settingsApi.preferences, { schema: { tags, response: { 200: preferences, 401: errorResponse } } }, async (request) => {
-    return settings.preferencesOf(requireUser(request));
-  });
-
-  r.put(
-    settingsApi.preferences,
-    { schema: { tags, body: preferencesPatch, response: { 200: preferences, 400: errorResponse, 401: errorResponse } } },
-    async (request) => settings.updatePreferences(requireUser(request), request.body),
-  );
-
-  r.get(
-    '/uploads/avatars/:name',
-    { schema: { tags, params: z.object({ name: text().max(100) }) } },
-    async (request, reply) => {
+    removeAvatar: async (request) => toCurrentUser(await settings.removeAvatar(request.user)),
+    getPreferences: async (request) => settings.preferencesOf(request.user),
+    updatePreferences: async (request) => settings.updatePreferences(request.user, request.body),
+    getAvatar: async (request, reply) => {
       const { name } = request.params;
       if (!isAvatarName(name)) throw new NotFoundError();
       try {
@@ -89,7 +41,7 @@ export async function settingsRoutes(app: FastifyInstance, d: Deps): Promise<voi
         throw err;
       }
     },
-  );
+  };
 }
 
 /** The one file of the `avatar` field, read into memory with the 5 MB cap enforced while streaming. */

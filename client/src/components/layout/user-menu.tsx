@@ -1,5 +1,4 @@
 import type { CurrentUser } from '@contract/users';
-import { api } from '@contract/routes';
 import { screens } from '@contract/screens';
 import { ClipboardList, CreditCard, FolderPlus, Info, LifeBuoy, LogOut, Monitor, Moon, Settings, ShieldCheck, Sun, User } from 'lucide-react';
 import { Link } from 'wouter';
@@ -9,6 +8,7 @@ import {
   DropdownMenuRadioItem, DropdownMenuSeparator, DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { toast } from '@/components/ui/use-toast';
+import { endpointUrl } from '@/lib/call';
 import { useTheme, type ThemePreference } from '@/lib/theme';
 import { displayName, initials } from '@/lib/user-display';
 
@@ -85,7 +85,7 @@ export function UserMenu({ user, onCreateFolder }: { user: CurrentUser; onCreate
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild variant="destructive">
           {/* A full-page navigation: the server ends the session and redirects to /. */}
-          <a href={api.logout}><LogOut aria-hidden />Log out</a>
+          <a href={endpointUrl('logOutLink')}><LogOut aria-hidden />Log out</a>
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

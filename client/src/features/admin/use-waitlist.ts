@@ -1,17 +1,19 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi, adminMessages, type WaitlistApplication } from '@contract/admin';
+import { adminMessages } from '@contract/admin';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, serverMessage } from '@/lib/api';
-import { fetchPage, nextOffset } from '@/lib/paging';
+import { serverMessage } from '@/lib/api';
+import { call, endpointKey } from '@/lib/call';
+import { nextOffset } from '@/lib/paging';
+import { PAGE_SIZE } from '@contract/limits';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 
-export const waitlistKey = [adminApi.waitlist] as const;
+export const waitlistKey = endpointKey('listWaitlist');
 
 /** The applications, pending first, 20 a page (spec 2 §4 Infinite lists). */
 export function useWaitlist() {
   return useInfiniteQuery({
     queryKey: waitlistKey,
-    queryFn: ({ pageParam, signal }) => fetchPage<WaitlistApplication>(adminApi.waitlist, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => call('listWaitlist', { query: { offset: pageParam, limit: PAGE_SIZE } }, { signal }),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
   });
@@ -24,7 +26,7 @@ export function useDecision() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: number; decision: Decision }) =>
-      apiRequest<WaitlistApplication>('PUT', decision === 'approve' ? adminApi.approve(id) : adminApi.reject(id)),
+      call(decision === 'approve' ? 'approveApplication' : 'rejectApplication', { params: { id } }),
     onSuccess: (_answer, { decision }) => toast({ title: decision === 'approve' ? adminMessages.approved : adminMessages.rejected }),
     onError: (error) => {
       if (isUnauthorizedError(error)) return handleUnauthorized();

@@ -4,13 +4,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { forgotPasswordBody } from '@contract/auth';
-import { api } from '@contract/routes';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { errorId, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, serverMessage } from '@/lib/api';
+import { serverMessage } from '@/lib/api';
+import { call } from '@/lib/call';
 
 type ForgotInput = z.input<typeof forgotPasswordBody>;
 type ForgotOutput = z.output<typeof forgotPasswordBody>;
@@ -24,7 +24,7 @@ export function ForgotPasswordDialog() {
   });
 
   const send = useMutation({
-    mutationFn: (body: ForgotOutput) => apiRequest('POST', api.forgotPassword, body),
+    mutationFn: (body: ForgotOutput) => call('forgotPassword', { body }),
     onSuccess: () => {
       toast({ title: 'Reset email sent', description: "If an account exists with that email, we've sent you password reset instructions." });
       setOpen(false);

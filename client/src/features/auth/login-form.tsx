@@ -4,13 +4,12 @@ import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { z } from 'zod';
 import { authMessages, loginBody } from '@contract/auth';
-import { api } from '@contract/routes';
-import type { CurrentUser } from '@contract/users';
 import { Button } from '@/components/ui/button';
 import { errorId, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, serverMessage } from '@/lib/api';
+import { serverMessage } from '@/lib/api';
+import { call } from '@/lib/call';
 import { currentUserKey } from '@/lib/auth';
 import { landingAfterSignIn } from '@/features/settings/preferences';
 import { takeReturnPath } from '@/lib/return-path';
@@ -29,7 +28,7 @@ export function LoginForm() {
   });
 
   const login = useMutation({
-    mutationFn: (body: LoginOutput) => apiRequest<CurrentUser>('POST', api.login, body),
+    mutationFn: (body: LoginOutput) => call('logIn', { body }),
     onSuccess: async (user) => {
       // The member's default landing page decides where sign-in lands; read before the session
       // switches the screen, so the route changes once.
@@ -37,7 +36,7 @@ export function LoginForm() {
       queryClient.setQueryData(currentUserKey, user);
       navigate(landing);
       toast({ title: 'Welcome back!', description: 'You have been logged in successfully.' });
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      await queryClient.invalidateQueries({ queryKey: currentUserKey, exact: true });
     },
     onError: (error) => {
       toast({ title: 'Login failed', description: serverMessage(error, authMessages.invalidCredentials), variant: 'destructive' });

@@ -4,15 +4,14 @@ import { useMemo, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'wouter';
 import type { RegisterBody } from '@contract/auth';
-import { api } from '@contract/routes';
-import type { CurrentUser } from '@contract/users';
 import { screens } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 import { errorId, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, serverMessage } from '@/lib/api';
+import { serverMessage } from '@/lib/api';
+import { call } from '@/lib/call';
 import { currentUserKey } from '@/lib/auth';
 import { PasswordInput } from './password-input';
 import { registerFormSchema, type RegisterFormInput, type RegisterFormOutput } from './register-schema';
@@ -21,8 +20,6 @@ import { UsernameStatusLine } from './username-status-line';
 import { useUsernameAvailability } from './use-username-availability';
 import { WaitlistedNotice } from './waitlisted-notice';
 import { takeReturnPath } from '@/lib/return-path';
-
-type RegisterAnswer = CurrentUser | { waitlisted: true; message: string };
 
 const emptyForm: RegisterFormInput = { email: '', username: '', password: '', confirmPassword: '', firstName: '', lastName: '', reason: '' };
 
@@ -51,7 +48,7 @@ export function RegisterForm() {
   const signUp = useMutation({
     mutationFn: ({ confirmPassword: _confirm, reason, ...rest }: RegisterFormOutput) => {
       const body: RegisterBody = waitlist ? { ...rest, reason } : rest;
-      return apiRequest<RegisterAnswer>('POST', api.register, body);
+      return call('register', { body });
     },
     onSuccess: async (answer) => {
       if ('waitlisted' in answer) {
@@ -59,7 +56,7 @@ export function RegisterForm() {
         return;
       }
       queryClient.setQueryData(currentUserKey, answer);
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      await queryClient.invalidateQueries({ queryKey: currentUserKey, exact: true });
       toast({ title: 'Account created!' });
       navigate(takeReturnPath() ?? screens.home());
     },

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@contract/auth';
-import { api } from '@contract/routes';
+import { endpointQuery } from '@/lib/call';
 
-/** Registration mode and ad client, readable before sign-in (`GET /api/config`). */
+/** Registration mode and ad client, readable before sign-in (`getConfig`). */
 export function usePublicConfig() {
-  return useQuery<PublicConfig>({ queryKey: [api.config] });
+  return useQuery(endpointQuery('getConfig'));
 }

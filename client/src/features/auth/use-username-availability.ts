@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { usernameField, type UsernameCheckResponse } from '@contract/auth';
+import { usernameField } from '@contract/auth';
 import { USERNAME_MIN } from '@contract/limits';
+import { endpointQuery } from '@/lib/call';
 
 const DEBOUNCE_MS = 300;
 const CHECK_ERROR = 'Error checking username availability';
@@ -26,8 +27,8 @@ export function useUsernameAvailability(username: string): UsernameStatus {
   const format = usernameField.safeParse(debounced);
   const shouldCheck = debounced.length >= USERNAME_MIN && format.success;
 
-  const check = useQuery<UsernameCheckResponse>({
-    queryKey: ['/api/username/check', debounced],
+  const check = useQuery({
+    ...endpointQuery('checkUsername', { params: { username: debounced } }),
     enabled: shouldCheck,
     staleTime: 10_000,
     retry: false,

@@ -16,10 +16,9 @@ export const notificationsKey = endpointKey('listNotifications');
 
 /**
  * Lists that can hold files, by the first part of their keys: everything under /api/files (the
- * feed, random, search, similar, a file and its lists), folders' files, and below /api/users
- * profiles' files (the prefix the member picker shares).
+ * feed, random, search, similar, a file and its lists), folders' files and profiles' files.
  */
-const FILE_LIST_PREFIXES = (['listFeed', 'listFolderFiles', 'searchUsers'] as const).map((name) => String(endpointKey(name)[0]));
+const FILE_LIST_PREFIXES = (['listFeed', 'listFolderFiles', 'listUserFiles'] as const).map((name) => String(endpointKey(name)[0]));
 
 function holdsFiles(key: QueryKey): boolean {
   const first = key[0];

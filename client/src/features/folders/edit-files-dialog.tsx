@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Check, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import type { FileDto } from '@contract/files';
-import { api } from '@contract/routes';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -32,7 +31,7 @@ export function EditFilesDialog({ folder, userId, open, onOpenChange }: { folder
 
 function EditFilesBody({ folder, userId, onDone }: { folder: FolderDto; userId: number; onDone: () => void }) {
   const [search, setSearch] = useState('');
-  const mine = useQuery<FileDto[]>({ queryKey: [api.userFiles(userId), { offset: 0, limit: EDIT_FILES_LIMIT, search: search.trim() || undefined }] });
+  const mine = useQuery(endpointQuery('listUserFiles', { params: { id: userId }, query: { offset: 0, limit: EDIT_FILES_LIMIT, search: search.trim() || undefined } }));
   const held = useQuery({ ...endpointQuery('listFolderFiles', { params: { id: folder.id }, query: { offset: 0, limit: EDIT_FILES_LIMIT } }), staleTime: 0 });
   const inFolder = useMemo(() => new Set((held.data ?? []).map((file) => file.id)), [held.data]);
   const [selected, setSelected] = useState<Set<number> | null>(null);

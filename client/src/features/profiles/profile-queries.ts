@@ -1,34 +1,32 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { FileDto } from '@contract/files';
-import { api } from '@contract/routes';
-import type { PublicUser, UserProfile } from '@contract/users';
-import { call, endpointKey } from '@/lib/call';
-import { allPages, fetchPage, nextOffset } from '@/lib/paging';
+import { PAGE_SIZE } from '@contract/limits';
+import { call, endpointKey, endpointQuery } from '@/lib/call';
+import { allPages, nextOffset } from '@/lib/paging';
 
-// Query keys of the profiles feature. Each starts with '/api/users', so the default query
-// function reads it, a like patches the profile's files in place (file-queries) and a folder
-// change refreshes the profile's folders (folder-queries).
+// Query keys of the profiles feature, from the endpoint table: each starts with '/api/users', so
+// a like patches the profile's files in place (file-queries) and a folder change refreshes the
+// profile's folders (folder-queries).
 
-export const USERS_PATH = '/api/users';
-export const profileKey = (id: number) => [USERS_PATH, id] as const;
-export const profileFilesKey = (id: number) => [USERS_PATH, id, 'files'] as const;
+export const profileKey = (id: number) => endpointKey('getUserProfile', { params: { id } });
+export const profileFilesKey = (id: number) => endpointKey('listUserFiles', { params: { id } });
 export const profileFoldersKey = (id: number) => endpointKey('listUserFolders', { params: { id } });
 export type PeopleKind = 'followers' | 'following';
-export const peopleKey = (id: number, kind: PeopleKind) => [USERS_PATH, id, kind] as const;
+const peopleCalls = { followers: 'listFollowers', following: 'listFollowing' } as const;
+export const peopleKey = (id: number, kind: PeopleKind) => endpointKey(peopleCalls[kind], { params: { id } });
 
 const MEMBER_FILES_STALE_MS = 30_000;
 
 
 /** The member with the four counts; a 404 is 'User Not Found', so no retry. */
 export function useProfile(id: number) {
-  return useQuery<UserProfile>({ queryKey: profileKey(id), retry: false });
+  return useQuery({ ...endpointQuery('getUserProfile', { params: { id } }), retry: false });
 }
 
 /** The member's files the viewer may see, 20 a page, fresh for 30 s (spec 2 §9). */
 export function useProfileFiles(id: number) {
   return useInfiniteQuery({
     queryKey: profileFilesKey(id),
-    queryFn: ({ pageParam, signal }) => fetchPage<FileDto>(api.userFiles(id), pageParam, signal),
+    queryFn: ({ pageParam, signal }) => call('listUserFiles', { params: { id }, query: { offset: pageParam, limit: PAGE_SIZE } }, { signal }),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
     staleTime: MEMBER_FILES_STALE_MS,
@@ -42,10 +40,9 @@ export function useProfileFolders(id: number) {
 
 /** Followers or following, newest follow first, 20 a page; loads only while its dialog is open. */
 export function usePeople(id: number, kind: PeopleKind, enabled: boolean) {
-  const path = kind === 'followers' ? api.userFollowers(id) : api.userFollowing(id);
   return useInfiniteQuery({
     queryKey: peopleKey(id, kind),
-    queryFn: ({ pageParam, signal }) => fetchPage<PublicUser>(path, pageParam, signal),
+    queryFn: ({ pageParam, signal }) => call(peopleCalls[kind], { params: { id }, query: { offset: pageParam, limit: PAGE_SIZE } }, { signal }),
     initialPageParam: 0,
     getNextPageParam: nextOffset,
     enabled,

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@contract/routes';
-import type { FollowResponse, UserProfile } from '@contract/users';
+import type { UserProfile } from '@contract/users';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, failureText } from '@/lib/api';
+import { failureText } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { call } from '@/lib/call';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { peopleKey, profileKey } from './profile-queries';
 
@@ -17,7 +17,7 @@ export function useFollow(userId: number) {
   const { user: me } = useAuth();
 
   return useMutation({
-    mutationFn: (follow: boolean) => apiRequest<FollowResponse>(follow ? 'POST' : 'DELETE', api.userFollow(userId)),
+    mutationFn: (follow: boolean) => call(follow ? 'followUser' : 'unfollowUser', { params: { id: userId } }),
     onSuccess: (result) => {
       client.setQueryData<UserProfile>(profileKey(userId), (profile) =>
         profile && { ...profile, isFollowing: result.isFollowing, followersCount: result.followersCount },

@@ -1,4 +1,4 @@
-import { settingsApi, settingsMessages as m } from '@contract/settings';
+import { settingsMessages as m } from '@contract/settings';
 import type { CurrentUser } from '@contract/users';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -6,14 +6,14 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { PasswordInput } from '@/features/auth/password-input';
-import { apiRequest } from '@/lib/api';
+import { call } from '@/lib/call';
 import { FieldGroup } from './settings-section';
 import { useAccountMutation } from './use-account-mutation';
 
 /** Change email: no current password is asked for (spec 1 §5). */
 export function ChangeEmailForm({ user }: { user: CurrentUser }) {
   const [email, setEmail] = useState(user.email);
-  const save = useAccountMutation((next: string) => apiRequest<CurrentUser>('PUT', settingsApi.email, { email: next }), {
+  const save = useAccountMutation((next: string) => call('updateEmail', { body: { email: next } }), {
     success: [m.emailUpdated, m.emailUpdatedText],
     failure: [m.updateFailed, m.emailFailed],
   });
@@ -43,7 +43,7 @@ export function ChangePasswordForm() {
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const save = useAccountMutation(
-    (password: string) => apiRequest<CurrentUser>('PUT', settingsApi.password, { newPassword: password }),
+    (password: string) => call('updatePassword', { body: { newPassword: password } }),
     { success: [m.passwordUpdated, m.passwordUpdatedText], failure: [m.updateFailed, m.passwordFailed] },
     () => {
       setNewPassword('');

@@ -1,11 +1,11 @@
-import { settingsApi, settingsMessages as m } from '@contract/settings';
+import { AVATAR_FIELD, settingsMessages as m } from '@contract/settings';
 import type { CurrentUser } from '@contract/users';
 import { Trash2, Upload } from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
+import { call } from '@/lib/call';
 import { displayName, initials } from '@/lib/user-display';
 import { avatarFileProblem } from './avatar-check';
 import { useAccountMutation } from './use-account-mutation';
@@ -16,12 +16,12 @@ export function AvatarField({ user }: { user: CurrentUser }) {
   const upload = useAccountMutation(
     (file: File) => {
       const form = new FormData();
-      form.append('avatar', file);
-      return apiRequest<CurrentUser>('PUT', settingsApi.avatar, form);
+      form.append(AVATAR_FIELD, file);
+      return call('uploadAvatar', { body: form });
     },
     { success: [m.avatarUpdated, m.avatarUpdatedText], failure: [m.uploadFailed, m.avatarUploadFailed] },
   );
-  const remove = useAccountMutation(() => apiRequest<CurrentUser>('DELETE', settingsApi.avatar), {
+  const remove = useAccountMutation(() => call('removeAvatar'), {
     success: [m.avatarRemoved, m.avatarRemovedText],
     failure: [m.removalFailed, m.avatarRemoveFailed],
   });

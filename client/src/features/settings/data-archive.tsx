@@ -1,12 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { archiveMessages as m, archivesApi, type ArchiveDto, type ArchiveState } from '@contract/archives';
+import { archiveMessages as m, type ArchiveDto } from '@contract/archives';
 import { AlertCircle, Archive, Download, Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { formatBytes } from '@/features/files/format';
-import { apiRequest, serverMessage } from '@/lib/api';
+import { serverMessage } from '@/lib/api';
+import { call, endpointQuery } from '@/lib/call';
 
-const archiveKey = [archivesApi.mine] as const;
+const archiveQuery = endpointQuery('getMyArchive');
+const archiveKey = archiveQuery.queryKey;
 
 function untilText(iso: string): string {
   return new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
@@ -14,8 +16,8 @@ function untilText(iso: string): string {
 
 /** The member's archive, polled while it is being prepared (the notification also arrives live). */
 function useArchive() {
-  return useQuery<ArchiveState>({
-    queryKey: archiveKey,
+  return useQuery({
+    ...archiveQuery,
     refetchInterval: (query) => (query.state.data?.archive?.status === 'pending' ? 3000 : false),
   });
 }
@@ -23,7 +25,7 @@ function useArchive() {
 function useRequestArchive() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<ArchiveState>('POST', archivesApi.mine),
+    mutationFn: () => call('requestArchive'),
     onSuccess: (state) => {
       queryClient.setQueryData(archiveKey, state);
       toast({ title: m.requested, description: m.requestedText });

@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Preferences, PreferencesPatch } from '@contract/settings';
-import { defaultPreferences, settingsApi } from '@contract/settings-defaults';
+import { defaultPreferences } from '@contract/settings-defaults';
 import type { CurrentUser } from '@contract/users';
 import { screens } from '@contract/screens';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest, serverMessage } from '@/lib/api';
+import { serverMessage } from '@/lib/api';
 import { useAuth } from '@/lib/auth';
+import { call, endpointQuery } from '@/lib/call';
 
-export const preferencesKey = [settingsApi.preferences] as const;
+const preferencesQuery = endpointQuery('getPreferences');
+export const preferencesKey = preferencesQuery.queryKey;
 
 /**
  * The signed-in member's stored preferences, or the spec defaults while signed out or loading.
@@ -15,21 +17,21 @@ export const preferencesKey = [settingsApi.preferences] as const;
  */
 export function usePreferences(): Preferences {
   const { user } = useAuth();
-  const { data } = useQuery<Preferences>({ queryKey: preferencesKey, enabled: user !== null });
+  const { data } = useQuery({ ...preferencesQuery, enabled: user !== null });
   return user && data ? data : defaultPreferences;
 }
 
 /** Like `usePreferences`, but undefined until the member's own values have arrived. */
 export function useLoadedPreferences(): Preferences | undefined {
   const { user } = useAuth();
-  return useQuery<Preferences>({ queryKey: preferencesKey, enabled: user !== null }).data;
+  return useQuery({ ...preferencesQuery, enabled: user !== null }).data;
 }
 
 /** Saves a subset of the preferences; the screen shows the change at once and undoes it if the save fails. */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (patch: PreferencesPatch) => apiRequest<Preferences>('PUT', settingsApi.preferences, patch),
+    mutationFn: (patch: PreferencesPatch) => call('updatePreferences', { body: patch }),
     onMutate: async (patch) => {
       await queryClient.cancelQueries({ queryKey: preferencesKey });
       const previous = queryClient.getQueryData<Preferences>(preferencesKey);
@@ -59,7 +61,7 @@ export function landingPathFor(preferences: Pick<Preferences, 'defaultLandingPag
 /** Reads the new session's preferences (kept in the cache) and answers the landing path; the feed if they cannot be read. */
 export async function landingAfterSignIn(queryClient: QueryClient, user: CurrentUser): Promise<string> {
   try {
-    const preferences = await queryClient.fetchQuery<Preferences>({ queryKey: preferencesKey, staleTime: 0 });
+    const preferences = await queryClient.fetchQuery({ ...preferencesQuery, staleTime: 0 });
     return landingPathFor(preferences, user);
   } catch {
     return screens.home();

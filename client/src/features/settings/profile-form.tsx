@@ -1,4 +1,4 @@
-import { settingsApi, settingsMessages as m, type ProfileBody } from '@contract/settings';
+import { settingsMessages as m, type ProfileBody } from '@contract/settings';
 import { BIO_MAX } from '@contract/limits';
 import type { CurrentUser } from '@contract/users';
 import { useForm } from 'react-hook-form';
@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { apiRequest } from '@/lib/api';
+import { call } from '@/lib/call';
 import { useAccountMutation } from './use-account-mutation';
 
 type ProfileValues = { firstName: string; lastName: string; username: string; bio: string };
@@ -16,7 +16,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const { register, handleSubmit, watch } = useForm<ProfileValues>({
     values: { firstName: user.firstName ?? '', lastName: user.lastName ?? '', username: user.username, bio: user.bio ?? '' },
   });
-  const save = useAccountMutation((body: ProfileBody) => apiRequest<CurrentUser>('PUT', settingsApi.profile, body), {
+  const save = useAccountMutation((body: ProfileBody) => call('updateProfile', { body }), {
     success: [m.profileUpdated, m.profileUpdatedText],
     failure: [m.updateFailed, m.profileFailed],
   });

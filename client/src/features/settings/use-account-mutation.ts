@@ -18,7 +18,7 @@ export function useAccountMutation<TInput>(call: (input: TInput) => Promise<Curr
       queryClient.setQueryData(currentUserKey, user);
       toast({ title: toasts.success[0], description: toasts.success[1] });
       onDone?.();
-      await queryClient.invalidateQueries({ queryKey: currentUserKey });
+      await queryClient.invalidateQueries({ queryKey: currentUserKey, exact: true });
     },
     onError: (error) => {
       toast({ title: toasts.failure[0], description: serverMessage(error, toasts.failure[1]), variant: 'destructive' });

@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@contract/auth';
-import { api } from '@contract/routes';
+import { endpointQuery } from '@/lib/call';
 
 const AD_SCRIPT_ATTR = 'data-kaleido-ads';
 
 /** Loads the ad network script once per page, and only when the server names an ad client. */
 export function useAdScript(): void {
-  const { data: config } = useQuery<PublicConfig>({ queryKey: [api.config] });
+  const { data: config } = useQuery(endpointQuery('getConfig'));
   const adClient = config?.adClient;
 
   useEffect(() => {
