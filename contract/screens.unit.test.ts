@@ -152,9 +152,7 @@ describe('screen paths outside the table', () => {
   it('are none in the client, the server or the contract (tests may spell them)', () => {
     const files = [...sourceFiles('client/src'), ...sourceFiles('server'), ...sourceFiles('contract').filter((f) => f !== 'contract/screens.ts')];
     expect(files.length).toBeGreaterThan(100);
-    // Until the sign-in calls move to the endpoint table (issue 19), their redirects stay spelled there.
-    const pending = ['server/plugins/openapi-responses.ts', 'server/modules/auth/auth.routes.ts', 'contract/api/auth.ts'];
-    expect(files.filter((f) => !pending.includes(f)).flatMap(literalScreenPaths)).toEqual([]);
+    expect(files.flatMap(literalScreenPaths)).toEqual([]);
   });
 
   it('would be found: quoted, in a template, after the site address, or a bare home link', () => {

@@ -4,6 +4,7 @@ import {
   forgotPasswordBody, loginBody, publicConfig, registerBody, resetPasswordBody, resetTokenQuery, resetTokenStatus,
   usernameCheckParams, usernameCheckResponse, waitlistedResponse,
 } from '../auth';
+import { screens } from '../screens';
 import { currentUser } from '../users';
 
 const tags = ['auth'] as const;
@@ -26,9 +27,9 @@ export const authEndpoints = {
     body: loginBody, responses: { 200: currentUser, 401: errorResponse, 403: errorResponse, 429: errorResponse },
   }),
   /** The link the client sends a signed-out member to. */
-  openLogIn: endpoint({ method: 'GET', path: '/api/login', tags, auth: 'visitor', redirect: '/auth?tab=login', responses: {} }),
+  openLogIn: endpoint({ method: 'GET', path: '/api/login', tags, auth: 'visitor', redirect: screens.auth({ tab: 'login' }), responses: {} }),
   /** The user menu's "Log out" link: ends the session, then the landing page. */
-  logOutLink: endpoint({ method: 'GET', path: '/api/logout', tags, auth: 'visitor', redirect: '/ (the session ended)', responses: {} }),
+  logOutLink: endpoint({ method: 'GET', path: '/api/logout', tags, auth: 'visitor', changesState: true, redirect: '/ (the session ended)', responses: {} }),
   logOut: endpoint({ method: 'POST', path: '/api/logout', tags, auth: 'visitor', responses: { 200: messageResponse } }),
   checkUsername: endpoint({
     method: 'GET', path: '/api/username/check/:username', tags, auth: 'visitor', throttled: true,

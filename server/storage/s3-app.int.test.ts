@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../db/schema/index';
 import type { Recognizer } from '../media/recognition/recognizer';
 import * as samples from '../../tests/helpers/media-samples';
@@ -11,7 +11,7 @@ import { useTestApp } from '../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../tests/helpers/test-client';
 import { fileObjects } from './file-objects';
 import { createS3Storage } from './s3-storage';
-import { avatarForm, uploadOk } from '../../tests/helpers/upload';
+import { avatarForm, storedFiles, uploadOk } from '../../tests/helpers/upload';
 
 // The real app with STORAGE=s3 against s3rver on loopback: every byte goes to and comes from
 // the bucket, nothing lands in DATA_DIR/uploads, and the access check still guards each byte.
@@ -56,11 +56,6 @@ async function keysOf(id: number): Promise<string[]> {
   return fileObjects(row).map((o) => o.key).sort();
 }
 
-async function onDisk(): Promise<string[]> {
-  const entries = await fs.readdir(t.config.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => e.name);
-}
-
 describe('STORAGE=s3 through the app', () => {
   it('stores an image and its derivatives in the bucket and serves them from it', async () => {
     const photo = await samples.jpegWithExifAndGps();
@@ -68,7 +63,7 @@ describe('STORAGE=s3 through the app', () => {
     const keys = await keysOf(file.id);
     expect(keys.length).toBeGreaterThanOrEqual(4);
     for (const key of keys) expect(await s3.keys(), key).toContain(key);
-    expect(await onDisk()).toEqual([]);
+    expect(await storedFiles(t.config.uploadsDir)).toEqual([]);
 
     const content = await raw(file.contentUrl);
     expect(content.res.status).toBe(200);

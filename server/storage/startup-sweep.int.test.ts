@@ -6,7 +6,7 @@ import * as samples from '../../tests/helpers/media-samples';
 import { useTestApp } from '../../tests/helpers/test-app';
 import { signUp } from '../../tests/helpers/test-client';
 import { createStoredKeysRepo } from './stored-keys.repo';
-import { upload as uploadFile, uploadAvatar } from '../../tests/helpers/upload';
+import { storedFiles, upload as uploadFile, uploadAvatar } from '../../tests/helpers/upload';
 
 // A crash leaves scratch folders, half-written and unreferenced objects; the next start removes them.
 
@@ -25,11 +25,6 @@ async function age(p: string): Promise<void> {
 }
 const exists = (p: string) => fs.stat(p).then(() => true, () => false);
 
-async function allFiles(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-}
-
 describe('start-up sweep', () => {
   it('removes temp folders, half-written objects and old orphans; keeps referenced and young objects', async () => {
     const c = t.client();
@@ -37,7 +32,7 @@ describe('start-up sweep', () => {
     const upload = await uploadFile(c, await samples.pngWithAlpha(30, 20), 'kept.png', {}, 'image/png');
     expect(upload.status).toBe(201);
     expect((await uploadAvatar(c, await samples.pngWithAlpha(30, 30), 'a.png')).status).toBe(200);
-    const kept = await allFiles(t.config.uploadsDir);
+    const kept = (await storedFiles(t.config.uploadsDir)).map((f) => path.join(t.config.uploadsDir, f));
     expect(kept.length).toBeGreaterThanOrEqual(3);
     for (const k of kept) await age(k);
 

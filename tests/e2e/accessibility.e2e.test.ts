@@ -5,10 +5,10 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { files } from '../../server/db/schema';
-import { signUpInBrowser, useBrowserApp } from '../helpers/browser';
+import { shotsDir, signUpInBrowser, useBrowserApp } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/accessibility');
+const SHOTS = shotsDir('accessibility');
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const PHONE_WIDTH = 360;
 

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../../server/lib/app-secret';
 import { createUnsubscribeToken } from '../../server/modules/notification-mail/unsubscribe-token';
-import { signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
+import { shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/admin-waitlist');
+const SHOTS = shotsDir('admin-waitlist');
 const t = useBrowserApp({ REGISTRATION: 'waitlist', AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: 'chief@example.com' });
 
 beforeAll(async () => {

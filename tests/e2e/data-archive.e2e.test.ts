@@ -3,13 +3,13 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
-import { PHOTOS, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
+import { PHOTOS, shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
 // Issue 23: a member asks for their data in Settings, is told when it is ready, downloads the
 // zip, and finds their own files in it and nothing private of anyone else.
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/data-archive');
+const SHOTS = shotsDir('data-archive');
 
 const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' }, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
 

@@ -2,10 +2,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHOTOS, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
+import { PHOTOS, shooter, shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/folders');
+const SHOTS = shotsDir('folders');
 
 const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
@@ -34,10 +34,7 @@ function poll<T>(read: () => Promise<T> | T) {
   return expect.poll(read, { timeout: 15_000 });
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = shooter(SHOTS);
 
 describe('folders journey', () => {
   it('creates a folder, saves a file from a card, invites by link, the editor drops a file in, the owner sees it', async () => {

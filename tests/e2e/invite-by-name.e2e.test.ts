@@ -1,23 +1,19 @@
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserApp, waitForToast } from '../helpers/browser';
+import { shooter, shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';
 
 // Issue 20: the owner invites members picked by name from the Collaborate dialog. Each gets a
 // folder_invite notification live; until they accept they see nothing; the owner's open dialog
 // follows every answer without a reload; a revoked invite cannot be accepted.
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/invite-by-name');
+const SHOTS = shotsDir('invite-by-name');
 const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
 function poll<T>(read: () => Promise<T> | T, timeout = 15_000) {
   return expect.poll(read, { timeout });
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = shooter(SHOTS);
 
 async function member(width: number, first: string, last: string, colorScheme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page; id: number }> {
   const { page, id } = await t.member({ width, height: 860, colorScheme, as: { firstName: first, lastName: last } });

@@ -1,21 +1,17 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
+import { shooter, shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
 // Direct messages on /notifications (issue 12): a profile's Message button opens the thread,
 // Enter sends, Shift+Enter breaks the line, the other member reads and answers, and the
 // New Message dialog searches from 3 characters.
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/messages');
+const SHOTS = shotsDir('messages');
 
 const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
-}
+const shot = shooter(SHOTS, { fullPage: false });
 
 /**
  * True while /notifications has no page yet (it comes with the notifications part of issue

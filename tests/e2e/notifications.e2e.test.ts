@@ -1,22 +1,18 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
+import { shooter, shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
 // Issue 12, notifications part: two members in two browser contexts; one likes the other's
 // file and the owner sees the bell's badge and the item appear without reloading.
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/notifications');
+const SHOTS = shotsDir('notifications');
 
 const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
 const uploadPhoto = (page: Page, name: string) => t.upload(page, 'chelsea-cat.jpg', { name });
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = shooter(SHOTS, { settleMs: 400 });
 
 describe('notifications journey', () => {
   it('shows a like live to the owner, then a folder invite accepted from its item', async () => {

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { files } from '../../server/db/schema';
-import { signUpInBrowser, useBrowserApp } from '../helpers/browser';
+import { shotsDir, signUpInBrowser, useBrowserApp } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/nsfw');
+const SHOTS = shotsDir('nsfw');
 
 const t = useBrowserApp();
 

@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
+import { shooter, shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
 // Issue 20 on a 390 px phone: /admin, search and the folder page never scroll sideways
@@ -9,17 +8,14 @@ import { newMember } from '../helpers/test-client';
 // folder's Actions menu keeps a margin from the edge. And admin-only folders: an admin creates
 // one and switches it from the Actions menu; a member gets 404 and never sees the option.
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/phone-layout');
+const SHOTS = shotsDir('phone-layout');
 const ADMIN_EMAIL = 'layout-chief@example.com';
 const PHONE = 390;
 const t = useBrowserApp({ REGISTRATION: 'waitlist', AUTH_RATE_LIMIT: '1000', ADMIN_EMAILS: ADMIN_EMAIL });
 
 const open = (width: number, colorScheme: 'light' | 'dark' = 'light'): Promise<Page> => t.page({ width, height: 844, colorScheme });
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = shooter(SHOTS);
 
 async function noSidewaysScroll(page: Page, where: string): Promise<void> {
   const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);

@@ -3,15 +3,15 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as phone from '../helpers/phone-samples';
 import * as samples from '../helpers/media-samples';
-import { signUpInBrowser, useBrowserApp } from '../helpers/browser';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { shotsDir, signUpInBrowser, useBrowserApp } from '../helpers/browser';
+import { useTestApp } from '../helpers/test-app';
 import { newMember } from '../helpers/test-client';
 
 // Issue 21 in Debian's Chromium: an iPhone's HEVC `.mov` plays (through its web rendition), a
 // HEIC photo shows upright in the feed and the detail view, and a clip that cannot be
 // converted says so instead of showing a black box.
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/phone-media');
+const SHOTS = shotsDir('phone-media');
 
 const t = useBrowserApp({}, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
 let dir: samples.TempDir;
@@ -124,11 +124,7 @@ describe('phone media in the browser', () => {
 
 describe('while the rendition is being made', () => {
   // An app that only enqueues (WORKERS=0): the job waits, so "Processing…" stays on screen.
-  let idle: TestApp;
-  beforeAll(async () => {
-    idle = await startTestApp({ WORKERS: '0' });
-  });
-  afterAll(() => idle?.close());
+  const idle = useTestApp({ WORKERS: '0' });
 
   it.each([
     ['light', 1280],

@@ -1,19 +1,16 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
+import { shooter, shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/profiles-search');
+const SHOTS = shotsDir('profiles-search');
 
 const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
 const uploadPhoto = (page: Page, photo: string, name: string, tags: string) => t.upload(page, photo, { name, description: 'Seen from the cliff path', tags });
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = shooter(SHOTS, { settleMs: 400 });
 
 function statButton(page: Page, label: RegExp) {
   return page.getByTestId('profile-stats').getByRole('button', { name: label });

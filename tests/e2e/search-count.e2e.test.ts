@@ -3,13 +3,13 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '../../contract/search';
 import { seedMany } from '../helpers/search-seed';
-import { signUpInBrowser, useBrowserApp } from '../helpers/browser';
+import { shotsDir, signUpInBrowser, useBrowserApp } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
 // How a search's count reads: "1,000+ results" past the server's cap (docs/decisions/011-search.md,
 // "Common words"), and "1 result" for one. Light, dark and a 390 px phone.
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/search-count');
+const SHOTS = shotsDir('search-count');
 
 const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 let ownerId: number;

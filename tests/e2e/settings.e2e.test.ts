@@ -2,9 +2,9 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserApp } from '../helpers/browser';
+import { shotsDir, useBrowserApp } from '../helpers/browser';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/settings');
+const SHOTS = shotsDir('settings');
 const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
 async function signedInPage(width = 1280) {

@@ -1,13 +1,12 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowserApp } from '../helpers/browser';
+import { shooter, shotsDir, useBrowserApp } from '../helpers/browser';
 
 // Issue 20: a member on any screen learns a message arrived. The header's messages icon gets a
 // badge live, as the bell does; on a phone the Messages tab too; opening the thread clears it;
 // a member who hides counters sees none.
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/unread-messages');
+const SHOTS = shotsDir('unread-messages');
 const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
 async function member(width: number, first: string, colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; id: number }> {
@@ -15,10 +14,7 @@ async function member(width: number, first: string, colorScheme: 'light' | 'dark
   return { page, id };
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
-}
+const shot = shooter(SHOTS);
 
 const send = (from: Page, recipientId: number, content: string) => from.request.post(`${t.url}/api/messages`, { data: { recipientId, content }, headers: { origin: t.url } });
 

@@ -2,9 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tooManyWritesMessage } from '../../contract/common';
-import { useBrowserApp, waitForToast } from '../helpers/browser';
+import { shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';
 
-const SHOTS = path.resolve(import.meta.dirname, '../../test-results/write-budgets');
+const SHOTS = shotsDir('write-budgets');
 
 const t = useBrowserApp({ WRITE_BUDGET_SCALE: '0.1' });
 

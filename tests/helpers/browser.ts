@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { AppDeps } from '../../server/app';
@@ -20,6 +21,19 @@ export const CHROMIUM_ARGS = [
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** The folder of a file's screenshots, test-results/<name>, for a human to look at. */
+export function shotsDir(name: string): string {
+  return path.resolve(import.meta.dirname, '../../test-results', name);
+}
+
+/** Screenshots of a page into `dir` as `<name>.png`, each once the page has settled for `settleMs` (the whole page unless `fullPage` is false). */
+export function shooter(dir: string, { settleMs = 300, fullPage = true } = {}): (page: Page, name: string) => Promise<void> {
+  return async (page, name) => {
+    await page.waitForTimeout(settleMs);
+    await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage });
+  };
 }
 
 /** Text of the toast on screen (only one is visible at a time). */

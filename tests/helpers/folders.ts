@@ -1,12 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { asc } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { files, folderCollaborators, folderFiles, folderInvites, folders } from '../../server/db/schema/index';
 import * as samples from './media-samples';
 import type { TestApp } from './test-app';
 import { signUp, type TestClient } from './test-client';
-import { upload as uploadFile } from './upload';
+import { storedFiles, upload as uploadFile } from './upload';
 
 // Shared by the folder integration tests: the six actors of issue 10 and a snapshot of every
 // folder table, so a refused call can be proven to have changed nothing.
@@ -42,11 +40,6 @@ export async function uploadOk(client: TestClient, name: string, extra: Record<s
   return res.body.id as number;
 }
 
-async function countStored(dir: string): Promise<number> {
-  const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).length;
-}
-
 /** Every row of the folder tables, the files, and the stored objects: equal before and after a refusal. */
 export async function snapshot(t: TestApp): Promise<string> {
   const db = t.database.db;
@@ -56,7 +49,7 @@ export async function snapshot(t: TestApp): Promise<string> {
     collaborators: await db.select().from(folderCollaborators).orderBy(asc(folderCollaborators.id)),
     invites: await db.select().from(folderInvites).orderBy(asc(folderInvites.id)),
     files: (await db.select({ id: files.id }).from(files).orderBy(asc(files.id))).map((f) => f.id),
-    stored: await countStored(path.join(t.config.uploadsDir)),
+    stored: (await storedFiles(t.config.uploadsDir)).length,
   });
 }
 

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { NotificationPage } from '../../contract/notifications';
 import { notifications } from '../../server/db/schema/index';
 import type { TestApp } from './test-app';
-import { signUp, type TestClient } from './test-client';
+import { signedUp, type TestClient } from './test-client';
 import { jobsSettled } from './wait';
 
 export type Member = { client: TestClient; id: number; name: string };
@@ -21,9 +21,8 @@ export function notifiedMembers(t: TestApp) {
   }
   return {
     async member(firstName: string): Promise<Member> {
-      const client = t.client();
-      const m = await signUp(client, { firstName, lastName: 'Test' });
-      return { client, id: m.id, name: `${firstName} Test` };
+      const { client, id } = await signedUp(t, { firstName, lastName: 'Test' });
+      return { client, id, name: `${firstName} Test` };
     },
     /** The member's list as the screen reads it. */
     async list(m: Member, query = ''): Promise<NotificationPage> {

@@ -72,3 +72,9 @@ export async function signUp(client: TestClient, over: Partial<Record<string, st
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
   return { ...member, id: res.body.id as number, user: res.body };
 }
+
+/** A new client of `app` with a member signed up in it: the client, the sign-up payload and the created member. */
+export async function signedUp(app: { client(): TestClient }, over: Partial<Record<string, string>> = {}) {
+  const client = app.client();
+  return { client, ...(await signUp(client, over)) };
+}

@@ -1,6 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { count } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { Database } from '../../server/db/client';
+import { files } from '../../server/db/schema/index';
 import type { TestClient, TestResponse } from './test-client';
 
 // One way for integration tests to upload: the form the upload dialog sends to POST /api/files
@@ -48,4 +51,19 @@ export function avatarForm(bytes: Uint8Array, filename = 'me.png', type = 'image
 /** PUT /api/user/avatar as `client`; answers the response as it came. */
 export function uploadAvatar(client: TestClient, bytes: Uint8Array, filename?: string, type?: string, fields?: UploadFields): Promise<TestResponse> {
   return client.put('/api/user/avatar', avatarForm(bytes, filename, type, fields));
+}
+
+/** Every file stored under `dir` (an uploads folder), relative to it with / separators, sorted; none when it does not exist. */
+export async function storedFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** How many rows the files table holds: with storedFiles, proof that a refused upload left nothing. */
+export async function fileRowCount(database: Database): Promise<number> {
+  const [row] = await database.db.select({ n: count() }).from(files);
+  return row.n;
 }

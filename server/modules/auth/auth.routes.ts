@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { authEndpoints } from '../../../contract/api/auth';
 import { endpoints } from '../../../contract/api';
 import { authMessages, usernameField } from '../../../contract/auth';
+import { screens } from '../../../contract/screens';
 import type { Config } from '../../config';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import type { HandlersFor } from '../../plugins/endpoints';
@@ -70,14 +71,14 @@ export function authHandlers(d: Deps): HandlersFor<typeof authEndpoints> {
       return toCurrentUser(session.user);
     },
 
-    openLogIn: async (_request, reply) => reply.redirect('/auth?tab=login'),
+    openLogIn: async (_request, reply) => reply.redirect(screens.auth({ tab: 'login' })),
 
     logOutLink: async (request, reply) => {
       // A link on another site must not sign the member out: only our pages or a typed address.
       assertSameOrigin(request as FastifyRequest, d.config.publicUrl);
       await endCurrentSession(request);
       reply.clearSessionCookie();
-      return reply.redirect('/');
+      return reply.redirect(screens.home());
     },
 
     logOut: async (request, reply) => {

@@ -1,13 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../../db/schema/index';
 import * as samples from '../../../tests/helpers/media-samples';
 import { useTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
-import { upload } from '../../../tests/helpers/upload';
+import { fileRowCount, storedFiles, upload } from '../../../tests/helpers/upload';
 
 // Hostile video: a container ffprobe cannot read is refused with 415, a file that keeps a media
 // tool busy past MEDIA_TIMEOUT_SECONDS with 422, and neither leaves a row, an object or a temp
@@ -35,16 +33,6 @@ const normal = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 // 50 ms: no media tool can start, read and decode a video in that time.
 const hurried = useTestApp({ AUTH_RATE_LIMIT: '1000', MEDIA_TIMEOUT_SECONDS: '0.05' });
 
-async function storedObjects(t: TestApp): Promise<string[]> {
-  const entries = await fs.readdir(t.config.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => e.name);
-}
-
-async function rowCount(t: TestApp): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(files);
-  return row.n;
-}
-
 async function mediaTempFolders(): Promise<string[]> {
   return (await fs.readdir(privateTmp)).filter((name) => name.startsWith('kaleido-upload-') || name.startsWith('kaleido-frame-'));
 }
@@ -65,8 +53,8 @@ describe('video that media tools cannot handle', () => {
     const { res } = await uploadAs(normal, malformed, 'broken.mp4');
     expect(res.status).toBe(415);
     expect(res.body).toEqual({ message: 'broken.mp4: File type not supported' });
-    expect(await rowCount(normal)).toBe(0);
-    expect(await storedObjects(normal)).toEqual([]);
+    expect(await fileRowCount(normal.database)).toBe(0);
+    expect(await storedFiles(normal.config.uploadsDir)).toEqual([]);
     expect(await mediaTempFolders()).toEqual([]);
   });
 
@@ -78,8 +66,8 @@ describe('video that media tools cannot handle', () => {
     expect(res.body).toEqual({ message: 'slow.webm: The file took too long to process' });
     // The limit is 50 ms per process; the rest is the request itself on a busy machine.
     expect(ms).toBeLessThan(5000);
-    expect(await rowCount(hurried)).toBe(0);
-    expect(await storedObjects(hurried)).toEqual([]);
+    expect(await fileRowCount(hurried.database)).toBe(0);
+    expect(await storedFiles(hurried.config.uploadsDir)).toEqual([]);
     expect(await mediaTempFolders()).toEqual([]);
   });
 

@@ -1,12 +1,10 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as samples from '../../../tests/helpers/media-samples';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { eq } from 'drizzle-orm';
 import { fileViews } from '../../db/schema/index';
-import { uploadOk } from '../../../tests/helpers/upload';
+import { storedFiles, uploadOk } from '../../../tests/helpers/upload';
 
 // Likes, comments, views, tags and deletion on one file; the feed's pages.
 
@@ -138,10 +136,7 @@ describe('DELETE /api/files/:id', () => {
     const file = await upload(owner, {}, await samples.jpegWithExifAndGps(), 'photo.jpg');
     const keyBase = /[0-9a-f]{2}\/[0-9a-f]{2}\/[0-9a-f-]{36}/.exec(file.filePath)![0];
     const stored = async () =>
-      (await fs.readdir(t.config.uploadsDir, { recursive: true, withFileTypes: true }))
-        .filter((e) => e.isFile())
-        .map((e) => path.relative(t.config.uploadsDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
-        .filter((k) => k.includes(keyBase));
+      (await storedFiles(t.config.uploadsDir)).filter((k) => k.includes(keyBase));
     expect(await stored()).toHaveLength(4);
     expect((await alice.delete(`/api/files/${file.id}`)).status).toBe(403);
     expect(await stored()).toHaveLength(4);

@@ -1,13 +1,11 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { controlCharsMessage } from '../../../contract/common';
 import { files } from '../../db/schema/index';
 import * as samples from '../../../tests/helpers/media-samples';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
-import { uploadForm } from '../../../tests/helpers/upload';
+import { fileRowCount, storedFiles, uploadAvatar, uploadForm } from '../../../tests/helpers/upload';
 
 // The upload form's text fields follow the contract's rules; a retry with the same key stores once.
 
@@ -26,22 +24,12 @@ beforeAll(async () => {
 
 const form = (fields: Record<string, string>, bytes: Buffer | null = png) => uploadForm(bytes, 'pic.png', fields, 'image/png');
 
-async function storedObjects(): Promise<string[]> {
-  const entries = await fs.readdir(t.config.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(t.config.uploadsDir, path.join(e.parentPath, e.name))).sort();
-}
-
-async function rowCount(): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(files);
-  return row.n;
-}
-
 async function refused(fields: Record<string, string>) {
-  const [rows, objects] = [await rowCount(), await storedObjects()];
+  const [rows, objects] = [await fileRowCount(t.database), await storedFiles(t.config.uploadsDir)];
   const res = await owner.post('/api/files', form(fields));
   expect(res.status, res.text).toBe(400);
-  expect(await rowCount()).toBe(rows);
-  expect(await storedObjects()).toEqual(objects);
+  expect(await fileRowCount(t.database)).toBe(rows);
+  expect(await storedFiles(t.config.uploadsDir)).toEqual(objects);
   return res;
 }
 
@@ -76,10 +64,7 @@ describe('control characters in form fields', () => {
     expect(res.body.description).toBe('line one\r\n\tline two');
   });
   it('a NUL in an avatar form field answers 400', async () => {
-    const f = new FormData();
-    f.append('note', 'x\u0000');
-    f.append('avatar', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'a.png');
-    const res = await owner.put('/api/user/avatar', f);
+    const res = await uploadAvatar(owner, png, 'a.png', 'image/png', { note: 'x\u0000' });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(controlCharsMessage);
   });
@@ -90,12 +75,12 @@ describe('idempotent upload', () => {
     const key = `retry-${Date.now()}-abc`;
     const first = await owner.post('/api/files', form({ idempotencyKey: key, name: 'once' }));
     expect(first.status).toBe(201);
-    const [rows, objects] = [await rowCount(), await storedObjects()];
+    const [rows, objects] = [await fileRowCount(t.database), await storedFiles(t.config.uploadsDir)];
     const again = await owner.post('/api/files', form({ idempotencyKey: key, name: 'once' }));
     expect(again.status).toBe(200);
     expect(again.body.id).toBe(first.body.id);
-    expect(await rowCount()).toBe(rows);
-    expect(await storedObjects()).toEqual(objects);
+    expect(await fileRowCount(t.database)).toBe(rows);
+    expect(await storedFiles(t.config.uploadsDir)).toEqual(objects);
   });
 
   it('the key may come as the Idempotency-Key header', async () => {
@@ -108,14 +93,14 @@ describe('idempotent upload', () => {
 
   it('concurrent tries with one key store one file', async () => {
     const key = `race-${Date.now()}-key`;
-    const before = await storedObjects();
+    const before = await storedFiles(t.config.uploadsDir);
     const answers = await Promise.all([1, 2, 3].map(() => owner.post('/api/files', form({ idempotencyKey: key }))));
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     const rows = await t.database.db.select().from(files).where(eq(files.idempotencyKey, key));
     expect(rows).toHaveLength(1);
     // Only the winner's objects were kept.
-    const added = (await storedObjects()).filter((o) => !before.includes(o));
+    const added = (await storedFiles(t.config.uploadsDir)).filter((o) => !before.includes(o));
     const uuid = rows[0].keyBase.split('/').pop()!;
     expect(added.filter((o) => !o.includes(uuid))).toEqual([]);
   });

@@ -1,12 +1,10 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index';
 import * as samples from '../../../tests/helpers/media-samples';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
-import { uploadForm } from '../../../tests/helpers/upload';
+import { fileRowCount, storedFiles, uploadForm } from '../../../tests/helpers/upload';
 
 // What an upload refuses, and that a refusal leaves nothing behind; names and tags made safe.
 
@@ -20,22 +18,12 @@ beforeAll(async () => {
 
 const form = (bytes: Buffer | null, filename: string, fields: Record<string, string> = {}) => uploadForm(bytes, filename, fields, 'image/jpeg');
 
-async function storedObjects(): Promise<string[]> {
-  const entries = await fs.readdir(t.config.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(t.config.uploadsDir, path.join(e.parentPath, e.name)));
-}
-
-async function rowCount(): Promise<number> {
-  const [row] = await t.database.db.select({ n: count() }).from(files);
-  return row.n;
-}
-
 /** Posts the upload and checks that, whatever the answer, it added no row and no bytes. */
 async function refused(bytes: Buffer | null, filename: string, fields: Record<string, string> = {}) {
-  const [rowsBefore, objectsBefore] = [await rowCount(), await storedObjects()];
+  const [rowsBefore, objectsBefore] = [await fileRowCount(t.database), await storedFiles(t.config.uploadsDir)];
   const res = await owner.post('/api/files', form(bytes, filename, fields));
-  expect(await rowCount()).toBe(rowsBefore);
-  expect((await storedObjects()).sort()).toEqual(objectsBefore.sort());
+  expect(await fileRowCount(t.database)).toBe(rowsBefore);
+  expect((await storedFiles(t.config.uploadsDir)).sort()).toEqual(objectsBefore.sort());
   return res;
 }
 
@@ -76,14 +64,14 @@ describe('POST /api/files refusals leave no row and no bytes', () => {
   });
 
   it('two files in one request → 400 asking for one, and nothing stored', async () => {
-    const [rowsBefore, objectsBefore] = [await rowCount(), await storedObjects()];
+    const [rowsBefore, objectsBefore] = [await fileRowCount(t.database), await storedFiles(t.config.uploadsDir)];
     const f = form(await samples.gif(), 'one.gif');
     f.append('file', new Blob([new Uint8Array(await samples.gif())], { type: 'image/gif' }), 'two.gif');
     const res = await owner.post('/api/files', f);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Send one file per request');
-    expect(await rowCount()).toBe(rowsBefore);
-    expect((await storedObjects()).sort()).toEqual(objectsBefore.sort());
+    expect(await fileRowCount(t.database)).toBe(rowsBefore);
+    expect((await storedFiles(t.config.uploadsDir)).sort()).toEqual(objectsBefore.sort());
   });
 
   it('a signed-out visitor → 401', async () => {
@@ -121,11 +109,11 @@ describe('POST /api/files makes names and tags safe', () => {
     ['C:\\Users\\me\\Desktop\\holiday.gif', 'holiday.gif'],
     ['bad\u0001na\u007fme\u202e.gif', 'badname.gif'],
   ])('the file name %j is shown as %j and never used as a path', async (sent, shown) => {
-    const before = new Set(await storedObjects());
+    const before = new Set(await storedFiles(t.config.uploadsDir));
     const res = await owner.post('/api/files', form(await samples.gif(), sent));
     expect(res.status).toBe(201);
     expect(res.body.name).toBe(shown);
-    const added = (await storedObjects()).filter((k) => !before.has(k));
+    const added = (await storedFiles(t.config.uploadsDir)).filter((k) => !before.has(k));
     expect(added).toHaveLength(4);
     for (const k of added) expect(k).toMatch(/^(thumbnails[/\\])?[0-9a-f]{2}[/\\][0-9a-f]{2}[/\\][0-9a-f-]{36}(_original\.gif|\.jpg|\.webp|_thumb\.webp)$/);
     const download = await owner.get(`/api/files/${res.body.id}/download`);

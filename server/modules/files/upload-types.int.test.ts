@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as samples from '../../../tests/helpers/media-samples';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
-import { upload as uploadFile } from '../../../tests/helpers/upload';
+import { storedFiles, upload as uploadFile } from '../../../tests/helpers/upload';
 
 // Every accepted type, uploaded through the real route from a sample made here, with what the
 // pipeline must leave on disk for it.
@@ -23,17 +23,11 @@ afterAll(async () => {
   await dir?.cleanup();
 });
 
-/** Every stored object, relative to the uploads folder. */
-async function storedObjects(): Promise<string[]> {
-  const entries = await fs.readdir(t.config.uploadsDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(t.config.uploadsDir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
-}
-
 /** Uploads and answers the response with the objects the upload added, by their role. */
 async function upload(bytes: Buffer, filename: string) {
-  const before = new Set(await storedObjects());
+  const before = new Set(await storedFiles(t.config.uploadsDir));
   const res = await uploadFile(owner, bytes, filename, {}, 'application/octet-stream');
-  const added = (await storedObjects()).filter((k) => !before.has(k));
+  const added = (await storedFiles(t.config.uploadsDir)).filter((k) => !before.has(k));
   const roles = added
     .map((k) => /(_original\.\w+|_thumb\.webp|_poster\.webp|_preview\.webp|\.jpg|\.webp)$/.exec(k)?.[1] ?? k)
     .map((s) => (s.startsWith('_original.') ? 'original' : s))

@@ -4,7 +4,7 @@ import { controlCharsMessage } from '../../../contract/common';
 import { MESSAGE_MAX, messageMessages } from '../../../contract/messages';
 import type { LiveEvent } from '../../live/live-hub';
 import { useTestApp } from '../../../tests/helpers/test-app';
-import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { signedUp, type TestClient } from '../../../tests/helpers/test-client';
 
 // Direct messages (issue 12): who may send to whom, threads and their read marks, the
 // conversation list, and the live events a send publishes.
@@ -17,11 +17,7 @@ let aliceId: number;
 let bobId: number;
 let carolId: number;
 
-async function member(over: Record<string, string> = {}) {
-  const client = t.client();
-  const { id } = await signUp(client, over);
-  return { client, id };
-}
+const member = (over: Record<string, string> = {}) => signedUp(t, over);
 
 async function send(from: TestClient, recipientId: number, content: string) {
   const res = await from.post('/api/messages', { recipientId, content });

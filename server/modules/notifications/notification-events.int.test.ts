@@ -5,7 +5,7 @@ import type { JobName } from '../../jobs/job-catalogue';
 import type { JobQueue } from '../../jobs/queue';
 import type { LiveEvent } from '../../live/live-hub';
 import { startTestApp, type TestApp, useTestApp } from '../../../tests/helpers/test-app';
-import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { signedUp, type TestClient } from '../../../tests/helpers/test-client';
 import { jobsSettled } from '../../../tests/helpers/wait';
 import { createSocialRepo } from '../files/social.repo';
 import { uploadOk } from '../../../tests/helpers/folders';
@@ -22,8 +22,7 @@ let ana: Member;
 
 /** A member who asked for every notification by mail, so each of their rows gets its mail job. */
 async function member(t0: TestApp = t, mail: 'all' | 'periodic' = 'all'): Promise<Member> {
-  const client = t0.client();
-  const id = (await signUp(client)).id;
+  const { client, id } = await signedUp(t0);
   if (mail === 'all') expect((await client.put('/api/user/preferences', { notificationEmails: 'all' })).status).toBe(200);
   return { client, id };
 }

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,10 +6,8 @@ import * as samples from '../../../tests/helpers/media-samples';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { eventually } from '../../../tests/helpers/wait';
-import { uploadOk } from '../../../tests/helpers/upload';
+import { photo, uploadOk } from '../../../tests/helpers/upload';
 
-const photos = path.resolve(import.meta.dirname, '../../../tests/fixtures/photos');
-const photo = (name: string) => fs.readFile(path.join(photos, name));
 
 function upload(c: TestClient, name: string, bytes: Buffer, opts: { type?: string; isPublic?: boolean; tags?: string } = {}): Promise<{ id: number }> {
   return uploadOk(c, bytes, name, { tags: opts.tags ?? 'photo', ...(opts.isPublic === false ? { isPublic: 'false' } : {}) }, opts.type ?? 'image/jpeg');

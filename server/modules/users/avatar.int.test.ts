@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
+import { uploadAvatar } from '../../../tests/helpers/upload';
 
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 
@@ -15,14 +16,8 @@ async function photoWithExif(): Promise<Buffer> {
     .toBuffer();
 }
 
-function form(bytes: Buffer, name = 'me.jpg', type = 'image/jpeg', field = 'avatar'): FormData {
-  const f = new FormData();
-  f.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
-  return f;
-}
-
-async function upload(c: TestClient, bytes: Buffer, name?: string, type?: string) {
-  return c.put('/api/user/avatar', form(bytes, name, type));
+function upload(c: TestClient, bytes: Buffer, name = 'me.jpg', type = 'image/jpeg') {
+  return uploadAvatar(c, bytes, name, type);
 }
 
 function storedPath(url: string): string {
@@ -89,7 +84,9 @@ describe('PUT /api/user/avatar', () => {
   it('refuses a request without an avatar file', async () => {
     const c = t.client();
     await signUp(c);
-    const wrongField = await c.put('/api/user/avatar', form(await photoWithExif(), 'me.jpg', 'image/jpeg', 'picture'));
+    const picture = new FormData();
+    picture.append('picture', new Blob([new Uint8Array(await photoWithExif())], { type: 'image/jpeg' }), 'me.jpg');
+    const wrongField = await c.put('/api/user/avatar', picture);
     expect(wrongField.status).toBe(400);
     const json = await c.put('/api/user/avatar', { avatar: 'x' });
     expect(json.status).toBe(415);
