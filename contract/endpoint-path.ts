@@ -35,3 +35,8 @@ export function pathKey(pattern: string, params?: PathValues, query?: object): r
   if (query && Object.values(query).some((v) => v !== undefined)) key.push(query);
   return key;
 }
+
+/** Every endpoint's path starts here; nothing under it is a screen. */
+export const API_PREFIX = '/api/';
+/** The OpenAPI document of the table (HTML here, JSON at `…/json`). */
+export const API_DOCS_PATH = '/api/docs';

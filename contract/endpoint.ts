@@ -37,6 +37,8 @@ export interface Endpoint {
   multipart?: { readonly required: readonly string[]; readonly properties: Readonly<Record<string, Readonly<Record<string, unknown>>>> };
   /** Where a GET link redirects (OpenAPI's 302). */
   redirect?: string;
+  /** A GET that changes state (the logout link): refused cross-site like a write. */
+  changesState?: boolean;
   /** Sign-in calls counted per address and account (auth.throttle.ts): 429 on too many attempts. */
   throttled?: boolean;
   budget?: BudgetName;

@@ -29,7 +29,7 @@ export const authEndpoints = {
   /** The link the client sends a signed-out member to. */
   openLogIn: endpoint({ method: 'GET', path: '/api/login', tags, auth: 'visitor', redirect: screens.auth({ tab: 'login' }), responses: {} }),
   /** The user menu's "Log out" link: ends the session, then the landing page. */
-  logOutLink: endpoint({ method: 'GET', path: '/api/logout', tags, auth: 'visitor', redirect: '/ (the session ended)', responses: {} }),
+  logOutLink: endpoint({ method: 'GET', path: '/api/logout', tags, auth: 'visitor', changesState: true, redirect: '/ (the session ended)', responses: {} }),
   logOut: endpoint({ method: 'POST', path: '/api/logout', tags, auth: 'visitor', responses: { 200: messageResponse } }),
   checkUsername: endpoint({
     method: 'GET', path: '/api/username/check/:username', tags, auth: 'visitor', throttled: true,

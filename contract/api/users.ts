@@ -22,6 +22,7 @@ export const settingsEndpoints = {
   }),
   uploadAvatar: endpoint({
     method: 'PUT', path: '/api/user/avatar', tags: settingsTags, auth: 'member', budget: 'account',
+    description: `multipart/form-data with one image file in the field \`${AVATAR_FIELD}\`, at most 5 MB`,
     multipart: {
       required: [AVATAR_FIELD],
       properties: { [AVATAR_FIELD]: { type: 'string', format: 'binary', description: 'A JPEG, PNG, GIF or WebP image, at most 5 MB' } },

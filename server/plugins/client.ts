@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { screenPaths } from '../../contract/screens';
 import { memberHomeHtml } from './member-preloads';
 import { SESSION_COOKIE } from './session';
+import { API_PREFIX } from '../../contract/endpoint-path';
 
 /**
  * Serves the built React app. A GET for a screen path (`/`, `/auth`, `/file/12`, any path whose
@@ -75,7 +76,7 @@ export function acceptsEncoding(header: string | undefined, name: string): boole
   });
 }
 
-const NOT_SCREENS = ['/api/', '/uploads/', '/assets/'];
+const NOT_SCREENS = [API_PREFIX, '/uploads/', '/assets/'];
 
 function isScreenRequest(url: string, accept: string | undefined): boolean {
   const pathname = url.split('?', 1)[0];

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../contract/api';
 import { useTestApp } from '../../tests/helpers/test-app';
 
 // The published document is read by other clients: it must say how to upload, what each call
@@ -50,5 +51,14 @@ describe('/api/docs/json', () => {
     expect(schema.properties.capped.type).toBe('boolean');
     expect(schema.properties.capped.description).toMatch(/1000 files/);
     expect(schema.required ?? []).not.toContain('capped');
+  });
+
+  it('publishes every entry of the endpoint table, served at its method and path', async () => {
+    for (const [name, e] of Object.entries(endpoints)) {
+      expect(t.app.hasRoute({ method: e.method, url: e.path }), name).toBe(true);
+      if ('hidden' in e && e.hidden) continue;
+      const openApiPath = e.path.replace(/:(\w+)/g, '{$1}');
+      expect(paths[openApiPath]?.[e.method.toLowerCase()], name).toMatchObject({ operationId: name });
+    }
   });
 });

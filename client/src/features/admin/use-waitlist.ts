@@ -1,10 +1,10 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { adminMessages } from '@contract/admin';
+import { PAGE_SIZE } from '@contract/limits';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api';
 import { call, endpointKey } from '@/lib/call';
 import { nextOffset } from '@/lib/paging';
-import { PAGE_SIZE } from '@contract/limits';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 
 export const waitlistKey = endpointKey('listWaitlist');
