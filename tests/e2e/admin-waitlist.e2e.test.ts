@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveAppSecret } from '../../server/lib/app-secret';
 import { createUnsubscribeToken } from '../../server/modules/notification-mail/unsubscribe-token';
-import { shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
+import { shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
 const SHOTS = shotsDir('admin-waitlist');
@@ -17,8 +17,7 @@ const context = (colorScheme: 'light' | 'dark' = 'light', width = 1280) => t.pag
 
 describe('admin waitlist', () => {
   it('an admin approves an application on /admin and the applicant can then sign in', async () => {
-    const admin = await context();
-    await signUpInBrowser(admin, t.url, newMember({ email: 'chief@example.com', firstName: 'Ada', lastName: 'Chief' }));
+    const { page: admin } = await t.member({ as: { email: 'chief@example.com', firstName: 'Ada', lastName: 'Chief' } });
     await admin.goto(`${t.url}/admin`);
     await admin.getByRole('heading', { name: 'No waitlist applications' }).waitFor();
     await admin.screenshot({ path: path.join(SHOTS, 'empty-light.png'), fullPage: true });

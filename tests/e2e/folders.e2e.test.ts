@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PHOTOS, shooter, shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
-import { newMember } from '../helpers/test-client';
+import { PHOTOS, shooter, shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';
 
 const SHOTS = shotsDir('folders');
 
@@ -90,10 +89,8 @@ describe('folders journey', () => {
     await owner.keyboard.press('Escape');
 
     // A second member opens the link signed out, is asked to sign in, comes back and accepts.
-    const editorMember = newMember({ firstName: 'Eddie', lastName: 'Editor' });
-    const setup = await t.context();
-    await signUpInBrowser(await setup.newPage(), t.url, editorMember);
-    await setup.close();
+    const { page: setup, member: editorMember } = await t.member({ as: { firstName: 'Eddie', lastName: 'Editor' } });
+    await setup.context().close();
     const editorContext = await t.context({ width: 1024 });
     const editor = await editorContext.newPage();
     await editor.goto(link);

@@ -3,8 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { files } from '../../server/db/schema';
-import { shotsDir, signUpInBrowser, useBrowserApp } from '../helpers/browser';
-import { newMember } from '../helpers/test-client';
+import { shotsDir, useBrowserApp } from '../helpers/browser';
 
 const SHOTS = shotsDir('nsfw');
 
@@ -98,10 +97,8 @@ describe('NSFW pictures', () => {
   });
 
   it('keeps the blur and its Show control inside a 360 px card', async () => {
-    const context = await t.context({ width: 360, height: 800, colorScheme: 'dark' });
-    await context.addInitScript(() => window.localStorage.setItem('kaleido-theme', 'dark'));
-    const page = await context.newPage();
-    await signUpInBrowser(page, t.url, newMember());
+    const { page } = await t.member({ width: 360, height: 800, theme: 'dark' });
+    const context = page.context();
     const id = await uploadPhoto(page, 'chelsea-cat.jpg', 'Cat');
     await flagNsfw(id);
     await page.goto(t.url);

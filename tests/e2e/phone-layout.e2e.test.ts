@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shooter, shotsDir, signUpInBrowser, useBrowserApp, waitForToast } from '../helpers/browser';
+import { shooter, shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';
 import { newMember } from '../helpers/test-client';
 
 // Issue 20 on a 390 px phone: /admin, search and the folder page never scroll sideways
@@ -26,8 +26,7 @@ const post = (page: Page, url: string, data?: unknown) => page.request.post(`${t
 
 describe('a 390 px phone', () => {
   it('shows /admin, search and a folder without sideways scrolling; admin-only folders are the admin\'s', async () => {
-    const admin = await open(PHONE);
-    await signUpInBrowser(admin, t.url, newMember({ email: ADMIN_EMAIL, firstName: 'Ada', lastName: 'Chief' }));
+    const { page: admin } = await t.member({ width: PHONE, height: 844, as: { email: ADMIN_EMAIL, firstName: 'Ada', lastName: 'Chief' } });
 
     // One applicant with a very long name and email, one ordinary, one member approved at once.
     const long = newMember({ firstName: 'Maximilianaconstanzeaurelia', lastName: 'Vandenbergheschuttelaarsma', email: `a.very.long.address.for.the.waitlist.${Date.now()}@extraordinarily-long-domain-name.example.com` });

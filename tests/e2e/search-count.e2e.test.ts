@@ -3,8 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '../../contract/search';
 import { seedMany } from '../helpers/search-seed';
-import { shotsDir, signUpInBrowser, useBrowserApp } from '../helpers/browser';
-import { newMember } from '../helpers/test-client';
+import { shotsDir, useBrowserApp } from '../helpers/browser';
 
 // How a search's count reads: "1,000+ results" past the server's cap (docs/decisions/011-search.md,
 // "Common words"), and "1 result" for one. Light, dark and a 390 px phone.
@@ -15,9 +14,9 @@ const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 let ownerId: number;
 
 beforeAll(async () => {
-  const owner = await t.browser.newPage();
-  ownerId = await signUpInBrowser(owner, t.url, newMember({ firstName: 'Olga', lastName: 'Owner' }));
-  await owner.close();
+  const owner = await t.member({ as: { firstName: 'Olga', lastName: 'Owner' } });
+  ownerId = owner.id;
+  await owner.page.close();
   await seedMany(t.database.db, ownerId, SEARCH_COUNT_CAP + 5, { name: 'Harvest notes', tag: 'harvest', isPublic: true });
   await seedMany(t.database.db, ownerId, 1, { name: 'Solitary notes', tag: 'solitary', isPublic: true });
 });
