@@ -13,11 +13,11 @@ import { withDatabase } from '../../tests/helpers/test-db';
 import { signUp, TestClient } from '../../tests/helpers/test-client';
 import { createTestDatabase } from '../../tests/helpers/test-db';
 import { createJobQueue } from './queue';
-import { upload } from '../../tests/helpers/upload';
+import { photo, upload } from '../../tests/helpers/upload';
 import { freePort } from '../../tests/helpers/free-port';
+import { untilServing } from '../../tests/helpers/server-process';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const photo = path.join(root, 'tests/fixtures/photos/coffee-cup.jpg');
 const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
 
 /** The real server (`tsx server/main.ts`) as a child process, answered once it listens. */
@@ -32,14 +32,8 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   });
   let stderr = '';
   child.stderr!.on('data', (c) => (stderr += c));
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    const up = await fetch(`${url}/api/config`).then((r) => r.status < 500, () => false);
-    if (up) return { child, url };
-    if (Date.now() > until) throw new Error(`server did not start: ${stderr}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  await untilServing(child, url, () => stderr);
+  return { child, url };
 }
 
 function killed(child: ChildProcess): Promise<void> {
@@ -85,7 +79,7 @@ describe('a crash between the answer and the job', () => {
     cleanups.push(async () => first.child.kill('SIGKILL'));
     const member = new TestClient(first.url);
     await signUp(member);
-    const up = await upload(member, await fs.readFile(photo), 'cup.jpg', { tags: 'mine' }, 'image/jpeg');
+    const up = await upload(member, await photo('coffee-cup.jpg'), 'cup.jpg', { tags: 'mine' }, 'image/jpeg');
     expect(up.status).toBe(201);
     await killed(first.child);
 

@@ -7,6 +7,7 @@ import * as samples from '../helpers/media-samples';
 import { signUp, TestClient } from '../helpers/test-client';
 import { uploadOk as upload } from '../helpers/upload';
 import { freePort } from '../helpers/free-port';
+import { untilServing } from '../helpers/server-process';
 
 // `npm start` runs plain node on the esbuild output: build it, start dist/server/main.js on a
 // temp DATA_DIR, and use it. Every file the server resolves at run time (migrations, model
@@ -18,17 +19,6 @@ let dataDir: string;
 let dir: samples.TempDir;
 let url: string;
 let log = '';
-
-async function waitUntilUp(timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}:\n${log}`);
-    const up = await fetch(`${url}/api/config`).then((r) => r.ok).catch(() => false);
-    if (up) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not answer within ${timeoutMs} ms:\n${log}`);
-}
 
 beforeAll(async () => {
   const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
@@ -44,7 +34,7 @@ beforeAll(async () => {
   });
   server.stdout!.on('data', (c) => (log += c));
   server.stderr!.on('data', (c) => (log += c));
-  await waitUntilUp(90_000);
+  await untilServing(server, url, () => log, 90_000);
 }, 180_000);
 
 afterAll(async () => {
