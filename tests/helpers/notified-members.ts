@@ -19,10 +19,15 @@ export function notifiedMembers(t: TestApp) {
     await jobsSettled(t.database);
     return t.database.db.select().from(notifications).where(eq(notifications.userId, m.id)).orderBy(notifications.id);
   }
+  async function member(firstName: string): Promise<Member> {
+    const { client, id } = await signedUp(t, { firstName, lastName: 'Test' });
+    return { client, id, name: `${firstName} Test` };
+  }
   return {
-    async member(firstName: string): Promise<Member> {
-      const { client, id } = await signedUp(t, { firstName, lastName: 'Test' });
-      return { client, id, name: `${firstName} Test` };
+    member,
+    /** The cast of the notification files: Olga (whose files are liked), Ana, Bob and Carol, signed up in that order. */
+    async cast(): Promise<Record<'owner' | 'ana' | 'bob' | 'carol', Member>> {
+      return { owner: await member('Olga'), ana: await member('Ana'), bob: await member('Bob'), carol: await member('Carol') };
     },
     /** The member's list as the screen reads it. */
     async list(m: Member, query = ''): Promise<NotificationPage> {

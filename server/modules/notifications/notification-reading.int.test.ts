@@ -12,17 +12,14 @@ import { uploadOk } from '../../../tests/helpers/folders';
 // notifications.int.test.ts).
 
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
-const { member, list, rows, ok } = notifiedMembers(t);
+const { cast, list, rows, ok } = notifiedMembers(t);
 let owner: Member;
 let ana: Member;
 let bob: Member;
 let carol: Member;
 
 beforeAll(async () => {
-  owner = await member('Olga');
-  ana = await member('Ana');
-  bob = await member('Bob');
-  carol = await member('Carol');
+  ({ owner, ana, bob, carol } = await cast());
   // Something to read: the owner is told of a like, two comments and a follow; Ana of a reply to
   // her comment; Bob of a follow.
   const fileId = await uploadOk(owner.client, 'Reading.gif');

@@ -11,17 +11,14 @@ import { uploadOk } from '../../../tests/helpers/folders';
 // marking and answering invites: notification-reading.int.test.ts.
 
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
-const { member, list, told, rows, rowsOfFile, ok } = notifiedMembers(t);
+const { cast, list, told, rows, rowsOfFile, ok } = notifiedMembers(t);
 let owner: Member;
 let ana: Member;
 let bob: Member;
 let carol: Member;
 
 beforeAll(async () => {
-  owner = await member('Olga');
-  ana = await member('Ana');
-  bob = await member('Bob');
-  carol = await member('Carol');
+  ({ owner, ana, bob, carol } = await cast());
 }, 60_000);
 
 describe('likes', () => {
