@@ -2,28 +2,19 @@ import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import type { Storage } from '../storage/storage';
 import * as samples from '../../tests/helpers/media-samples';
 import { writeBackup } from './backup';
 import { BACKUP_KEYS_SQL } from './backup.repo';
 import { emptyDiskStorage, objectBytes, tableRows, tableRowsBy, uploadFile } from '../../tests/helpers/backup';
-import { useBackupInstance, type BackupInstance } from '../../tests/helpers/backup-instance';
+import { useBackupInstance } from '../../tests/helpers/backup-instance';
 
 // Issue 23, operators: a backup taken while the app serves is one consistent moment, and every
 // object that moment names is in it (restores of a quiet instance: restore.int.test.ts).
 
-const b = useBackupInstance();
-const { backupTo, restoreInto } = b;
-let t: TestApp;
-let storage: Storage;
-let work: string;
-let seeded: BackupInstance['seeded'];
-beforeAll(() => {
-  ({ t, storage, work, seeded } = b);
-});
+const { t, storage, work, seeded, backupTo, restoreInto } = useBackupInstance();
 
 async function count(database: Database, query: string): Promise<number> {
   const r = (await database.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] };

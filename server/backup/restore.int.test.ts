@@ -2,29 +2,20 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { startTestApp } from '../../tests/helpers/test-app';
 import { startS3Server, type TestS3Server } from '../../tests/helpers/s3-server';
 import { createS3Storage } from '../storage/s3-storage';
-import type { Storage } from '../storage/storage';
 import * as samples from '../../tests/helpers/media-samples';
 import { restoreArchive, TargetNotEmptyError } from './restore';
 import { ArchiveError } from './verify-archive';
 import { emptyDatabase, emptyDiskStorage, expectSameInstance, quietLog, tableRows, uploadFile } from '../../tests/helpers/backup';
-import { useBackupInstance, type BackupInstance } from '../../tests/helpers/backup-instance';
+import { useBackupInstance } from '../../tests/helpers/backup-instance';
 
 // Issue 23, operators: a backup restores into an empty target, on either database and either
 // storage, with every row and every byte as the snapshot had them; a damaged archive or a
 // target holding anything is refused and nothing is written.
 
-const b = useBackupInstance();
-const { backupTo, restoreInto } = b;
-let t: TestApp;
-let storage: Storage;
-let work: string;
-let seeded: BackupInstance['seeded'];
-beforeAll(() => {
-  ({ t, storage, work, seeded } = b);
-});
+const { t, storage, work, seeded, backupTo, restoreInto } = useBackupInstance();
 
 describe('restore of a quiet instance', () => {
   let file: string;

@@ -1,4 +1,4 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, mkdtempSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,8 @@ import { restoreArchive } from '../../server/backup/restore';
 import { createLocalStorage } from '../../server/storage/local-storage';
 import type { Storage } from '../../server/storage/storage';
 import { emptyDatabase, quietLog, seed } from './backup';
-import { startTestApp, type TestApp } from './test-app';
+import { late } from './late';
+import { lateTestApp, startTestApp, type TestApp } from './test-app';
 
 export type BackupInstance = {
   t: TestApp;
@@ -35,26 +36,33 @@ async function restoreInto(file: string, kind: 'pglite' | 'postgres', target: St
 
 /**
  * The seeded instance the backup tests back up (disk storage in a scratch folder), started
- * once per file and closed after it. Its fields are set once the file's `beforeAll` ran.
+ * once per file and closed after it. Its members may be taken at once (`const { t, storage } =
+ * useBackupInstance()`); they read the instance when used, inside tests and hooks.
  */
 export function useBackupInstance(): BackupInstance {
-  const b = {
-    backupTo: async (name: string) => {
-      const file = path.join(b.work, name);
-      await writeBackup({ database: b.t.database, storage: b.storage, tmpDir: b.work }, createWriteStream(file));
-      return file;
-    },
-    restoreInto: (file: string, kind: 'pglite' | 'postgres', target: Storage) => restoreInto(file, kind, target, b.work),
-  } as BackupInstance;
+  const work = mkdtempSync(path.join(os.tmpdir(), 'kaleido-backup-'));
+  const storage = createLocalStorage(path.join(work, 'uploads'));
+  let t: TestApp | undefined;
+  let seeded: BackupInstance['seeded'] | undefined;
   beforeAll(async () => {
-    b.work = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-backup-'));
-    b.storage = createLocalStorage(path.join(b.work, 'uploads'));
-    b.t = await startTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { storage: b.storage });
-    b.seeded = await seed(b.t);
+    t = await startTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { storage });
+    seeded = await seed(t);
   }, 120_000);
   afterAll(async () => {
-    await b.t?.close();
-    if (b.work) await fs.rm(b.work, { recursive: true, force: true });
+    await t?.close();
+    await fs.rm(work, { recursive: true, force: true });
   });
+  const b: BackupInstance = {
+    t: lateTestApp(() => t),
+    storage,
+    work,
+    seeded: late(() => seeded, 'the backup instance'),
+    backupTo: async (name: string) => {
+      const file = path.join(work, name);
+      await writeBackup({ database: b.t.database, storage, tmpDir: work }, createWriteStream(file));
+      return file;
+    },
+    restoreInto: (file: string, kind: 'pglite' | 'postgres', target: Storage) => restoreInto(file, kind, target, work),
+  };
   return b;
 }
