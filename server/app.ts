@@ -177,7 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...collaboratorHandlers(folderRepos),
     ...inviteHandlers({ ...folderRepos, inviteService: s.invites }),
     ...messageHandlers({ messages: s.messages }),
-    ...liveEventHandlers(app, { live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCount: s.notifications.unreadCount, bus: s.bus, sessions }),
+    ...liveEventHandlers(app, { live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCounts: async (id) => ({ notifications: await s.notifications.unreadCount(id), messages: await s.messages.unreadCount(id) }), bus: s.bus, sessions }),
     ...authHandlers({ config, auth: s.auth, sessions, throttle: http.throttle, secret: s.secret }),
     ...settingsHandlers({ settings: s.settings, storage }),
     ...profileHandlers({ users, follows: s.follows, folders: folderRepos.folders, files, search: s.search }),

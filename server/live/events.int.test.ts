@@ -73,6 +73,15 @@ describe('GET /api/events', () => {
     expect(await res.json()).toEqual({ message: 'Unauthorized' });
   });
 
+  it('starts with both unread counts, so a message that arrived before the tab connected shows at once', async () => {
+    const sent = await ana.post('/api/messages', { recipientId: (await owner.get('/api/user')).body.id, content: 'Before you looked' });
+    expect(sent.status).toBe(201);
+    const tab = await open(owner);
+    const first = await tab.waitFor((e) => e.event === 'unread');
+    expect(first.data).toEqual({ notifications: expect.any(Number), messages: 1 });
+    tab.close();
+  });
+
   it("delivers a like to every one of the owner's open streams within a second, and nothing to the liker", async () => {
     const fileId = await uploadOk(owner, 'Sunset.gif');
     const tabs = [await open(owner), await open(owner)];

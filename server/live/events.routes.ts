@@ -20,8 +20,8 @@ type Deps = {
   live: LiveHub;
   /** The socket idle timeout of the server (serverTimeouts in server/app.ts): the heartbeat stays under half of it. */
   idleTimeoutMs: number;
-  /** Sent first, so a tab that reconnects shows the right badge at once. */
-  unreadCount(userId: number): Promise<number>;
+  /** Sent first, so a tab that (re)connects shows the right badges at once, whatever arrived while it was away. */
+  unreadCounts(userId: number): Promise<{ notifications: number; messages: number }>;
   /** Where ended sessions are announced (logout, password change, status change), on every process. */
   bus: InvalidationBus;
   sessions: Pick<SessionsRepo, 'findUser'>;
@@ -106,7 +106,7 @@ export function liveEventHandlers(app: FastifyInstance, d: Deps): HandlersFor<Pi
     // The browser's own reconnect delay, should our back-off not be running (a plain EventSource).
     write('retry: 5000\n: connected\n\n');
     try {
-      write(frame({ type: 'unread', data: { notifications: await d.unreadCount(user.id) } }));
+      write(frame({ type: 'unread', data: await d.unreadCounts(user.id) }));
     } catch (err) {
       request.log.warn({ err }, 'unread count for a new live stream failed');
     }
