@@ -65,23 +65,6 @@ export async function readJson<T>(res: Response): Promise<T> {
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/**
- * Sends a request with the session cookie. A plain-object body goes as JSON with a JSON
- * content type; a FormData body goes as multipart. Answers the parsed JSON (null when empty).
- */
-export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
-  const init: RequestInit = { method, credentials: 'include' };
-  if (body instanceof FormData) {
-    init.body = body;
-  } else if (body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(body);
-  }
-  const res = await fetch(url, init);
-  await throwIfResNotOk(res);
-  return readJson<T>(res);
-}
-
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** The default query function: GET the key's address; on 401 either null or an error. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, errorStatus, failureText, getQueryFn, queryKeyToUrl, serverMessage, throwIfResNotOk, withRetryAfter } from './api';
+import { call } from './call';
+import { errorStatus, failureText, getQueryFn, queryKeyToUrl, serverMessage, throwIfResNotOk, withRetryAfter } from './api';
 import { shouldRetry } from './query-client';
 
 function fakeFetch(status: number, body: string, statusText = '') {
@@ -45,25 +46,6 @@ describe('error rule (spec 1 §8)', () => {
   });
 });
 
-describe('apiRequest', () => {
-  it('sends credentials and a JSON content type with a body', async () => {
-    const fetchMock = fakeFetch(200, '{"ok":true}');
-    await expect(apiRequest('POST', '/api/login', { a: 1 })).resolves.toEqual({ ok: true });
-    expect(fetchMock).toHaveBeenCalledWith('/api/login', {
-      method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: '{"a":1}',
-    });
-  });
-  it('sends no content type without a body and answers null for an empty body', async () => {
-    const fetchMock = fakeFetch(204, '');
-    await expect(apiRequest('DELETE', '/api/user/avatar')).resolves.toBeNull();
-    expect(fetchMock).toHaveBeenCalledWith('/api/user/avatar', { method: 'DELETE', credentials: 'include' });
-  });
-  it('throws the error rule message', async () => {
-    fakeFetch(400, '{"message":"Bad"}');
-    await expect(apiRequest('POST', '/api/register', {})).rejects.toThrow('400: {"message":"Bad"}');
-  });
-});
-
 describe('getQueryFn', () => {
   const context = { queryKey: ['/api/user'], signal: new AbortController().signal } as never;
   it('answers null on 401 when asked to', async () => {
@@ -95,17 +77,17 @@ describe('withRetryAfter (a member past a write budget, decision 021)', () => {
     fn.mockImplementationOnce(async () => new Response('{"id":1}', { status: 201 }));
     vi.stubGlobal('fetch', fn);
     const waited: number[] = [];
-    const answer = await withRetryAfter(() => apiRequest('POST', '/api/files/1/analyze-tags'), 4, async (ms) => void waited.push(ms));
+    const answer = await withRetryAfter(() => call('analyzeFileTags', { params: { id: 1 } }), 4, async (ms) => void waited.push(ms));
     expect(answer).toEqual({ id: 1 });
     expect(waited).toEqual([7000]);
   });
   it('gives up after its tries, and never repeats another refusal', async () => {
     fakeFetch(429, '{"message":"slow"}');
     const waited: number[] = [];
-    await expect(withRetryAfter(() => apiRequest('POST', '/x'), 3, async (ms) => void waited.push(ms))).rejects.toThrow('429: ');
+    await expect(withRetryAfter(() => call('likeFile', { params: { id: 1 } }), 3, async (ms) => void waited.push(ms))).rejects.toThrow('429: ');
     expect(waited).toEqual([5000, 5000]);
     const refused = fakeFetch(403, '{"message":"no"}');
-    await expect(withRetryAfter(() => apiRequest('POST', '/x'), 3, async () => {})).rejects.toThrow('403: ');
+    await expect(withRetryAfter(() => call('likeFile', { params: { id: 1 } }), 3, async () => {})).rejects.toThrow('403: ');
     expect(refused).toHaveBeenCalledTimes(1);
   });
 });

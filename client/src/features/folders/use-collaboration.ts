@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UserSearchResult } from '@contract/users';
 import { toast } from '@/components/ui/use-toast';
-import { apiRequest } from '@/lib/api';
 import { call, endpointQuery } from '@/lib/call';
 import { displayName } from '@/lib/user-display';
 import { canSearchUsers } from './folder-rules';
