@@ -35,6 +35,8 @@ export interface Endpoint {
   responses: { readonly [status: number]: Schema };
   /** A multipart form (OpenAPI only: the handler reads the parts itself). */
   multipart?: { readonly required: readonly string[]; readonly properties: Readonly<Record<string, Readonly<Record<string, unknown>>>> };
+  /** Also takes a short urlencoded form, read and ignored (a mail program's one-click unsubscribe, RFC 8058). */
+  ignoresFormBody?: boolean;
   /** Where a GET link redirects (OpenAPI's 302). */
   redirect?: string;
   /** A GET that changes state (the logout link): refused cross-site like a write. */

@@ -37,7 +37,7 @@ import { settingsHandlers } from './modules/users/settings.routes';
 import { profileHandlers } from './modules/users/profiles.routes';
 import { searchHandlers } from './modules/search/search.routes';
 import { waitlistHandlers } from './modules/waitlist/waitlist.routes';
-import { acceptOneClickForms, unsubscribeHandlers } from './modules/notification-mail/unsubscribe.routes';
+import { unsubscribeHandlers } from './modules/notification-mail/unsubscribe.routes';
 import { messageHandlers } from './modules/messages/messages.routes';
 import { archiveHandlers } from './modules/archives/archives.routes';
 import { registerClient } from './plugins/client';
@@ -169,7 +169,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { files, users, sessions, folderRepos } = s;
   const { reads } = http;
-  acceptOneClickForms(app);
   registerEndpoints(app, endpoints, {
     ...notificationHandlers({ notifications: s.notifications }),
     ...folderHandlers(folderRepos),

@@ -8,7 +8,7 @@ import { unsubscribeQuery } from '../unsubscribe';
  */
 export const unsubscribeEndpoints = {
   unsubscribeEmails: endpoint({
-    method: 'POST', path: '/api/unsubscribe', tags: ['notifications'], auth: 'visitor',
+    method: 'POST', path: '/api/unsubscribe', tags: ['notifications'], auth: 'visitor', ignoresFormBody: true,
     query: unsubscribeQuery, responses: { 200: messageResponse, 400: errorResponse },
   }),
 };

@@ -10,10 +10,7 @@ import { requireAdmin, requireUser } from './session';
  */
 
 /** The request a handler sees: params, query and body as the entry's schemas parsed them. */
-export type EndpointRequest<E extends Endpoint> = Omit<FastifyRequest, 'params' | 'query' | 'body' | 'user'> & {
-  params: ParamsOf<E>;
-  query: QueryOf<E>;
-  body: BodyOf<E>;
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: ParamsOf<E>; Querystring: QueryOf<E>; Body: BodyOf<E> }> & {
   /** Never null when the entry needs a member or an admin. */
   user: E['auth'] extends 'visitor' ? UserRow | null : UserRow;
 };
@@ -37,6 +34,9 @@ function recipientOf(path: string): (request: FastifyRequest) => unknown {
   return (request) => (request[part] as Record<string, unknown> | undefined)?.[field];
 }
 
+/** A one-click form is one short field (`List-Unsubscribe=One-Click`). */
+const IGNORED_FORM_BYTES = 1024;
+
 export function registerEndpoints<T extends Record<string, Endpoint>>(app: FastifyInstance, table: T, handlers: HandlersFor<T>): void {
   const { missing, extra } = unmatchedHandlers(table, handlers);
   if (missing.length || extra.length) {
@@ -44,24 +44,36 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(app: Fasti
   }
   for (const [name, entry] of Object.entries(table)) {
     const handler = handlers[name] as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-    app.route({
-      method: entry.method,
-      url: entry.path,
-      config: { budget: entry.budget, ...(entry.recipient ? { recipient: recipientOf(entry.recipient) } : {}) },
-      schema: {
-        ...(entry.hidden ? { hide: true } : {}),
-        tags: [...entry.tags],
-        operationId: name,
-        ...(entry.description ? { description: entry.description } : {}),
-        ...(entry.params ? { params: entry.params } : {}),
-        ...(entry.query ? { querystring: entry.query } : {}),
-        ...(entry.body ? { body: entry.body } : {}),
-        ...(entry.headers ? { headers: entry.headers } : {}),
-        ...(Object.keys(entry.responses).length ? { response: entry.responses } : {}),
-      },
-      // After validation and the write budgets' hook, as `requireUser` in a handler was.
-      ...(entry.auth === 'visitor' ? {} : { preHandler: async (request: FastifyRequest) => void (entry.auth === 'admin' ? requireAdmin(request) : requireUser(request)) }),
-      handler,
+    if (!entry.ignoresFormBody) {
+      route(app, name, entry, handler);
+      continue;
+    }
+    // Scoped to this route: every other one refuses a form body with Fastify's own 415, unread.
+    void app.register(async (scope) => {
+      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: IGNORED_FORM_BYTES }, (_request, _body, done) => done(null, undefined));
+      route(scope, name, entry, handler);
     });
   }
+}
+
+function route(app: FastifyInstance, name: string, entry: Endpoint, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void {
+  app.route({
+    method: entry.method,
+    url: entry.path,
+    config: { budget: entry.budget, ...(entry.recipient ? { recipient: recipientOf(entry.recipient) } : {}) },
+    schema: {
+      ...(entry.hidden ? { hide: true } : {}),
+      tags: [...entry.tags],
+      operationId: name,
+      ...(entry.description ? { description: entry.description } : {}),
+      ...(entry.params ? { params: entry.params } : {}),
+      ...(entry.query ? { querystring: entry.query } : {}),
+      ...(entry.body ? { body: entry.body } : {}),
+      ...(entry.headers ? { headers: entry.headers } : {}),
+      ...(Object.keys(entry.responses).length ? { response: entry.responses } : {}),
+    },
+    // After validation and the write budgets' hook, as `requireUser` in a handler was.
+    ...(entry.auth === 'visitor' ? {} : { preHandler: async (request: FastifyRequest) => void (entry.auth === 'admin' ? requireAdmin(request) : requireUser(request)) }),
+    handler,
+  });
 }

@@ -12,12 +12,14 @@ const table = {
   getThing: endpoint({ method: 'GET', path: '/api/things/:id', tags: ['t'], auth: 'visitor', params: idParam, responses: { 200: z.object({ id: z.number(), by: z.string() }) } }),
   addThing: endpoint({ method: 'POST', path: '/api/things', tags: ['t'], auth: 'member', body: z.object({ name: z.string() }), responses: { 201: z.object({ name: z.string() }) } }),
   purgeThings: endpoint({ method: 'DELETE', path: '/api/things', tags: ['t'], auth: 'admin', responses: { 200: z.object({ gone: z.number() }) } }),
+  stopThings: endpoint({ method: 'POST', path: '/api/things/stop', tags: ['t'], auth: 'visitor', ignoresFormBody: true, responses: { 200: z.object({ stopped: z.boolean() }) } }),
 };
 
 const handlers: HandlersFor<typeof table> = {
   getThing: async (request) => ({ id: request.params.id, by: request.user?.username ?? 'visitor' }),
   addThing: async (request, reply) => reply.status(201).send({ name: `${request.body.name} by ${request.user.username}` }),
   purgeThings: async () => ({ gone: 3 }),
+  stopThings: async () => ({ stopped: true }),
 };
 
 async function appAs(user: Partial<UserRow> | null) {
@@ -34,7 +36,7 @@ async function appAs(user: Partial<UserRow> | null) {
 
 describe('registerEndpoints', () => {
   it('names entries without a handler and handlers without an entry', () => {
-    expect(unmatchedHandlers(table, { getThing: handlers.getThing, addThing: handlers.addThing, oldThing: () => null })).toEqual({ missing: ['purgeThings'], extra: ['oldThing'] });
+    expect(unmatchedHandlers(table, { getThing: handlers.getThing, addThing: handlers.addThing, stopThings: handlers.stopThings, oldThing: () => null })).toEqual({ missing: ['purgeThings'], extra: ['oldThing'] });
   });
 
   it('refuses to start when the table and the handlers differ', () => {
@@ -63,5 +65,14 @@ describe('registerEndpoints', () => {
     expect((await member.inject({ method: 'DELETE', url: '/api/things' })).statusCode).toBe(403);
     const admin = await appAs({ id: 2, username: 'ada', isAdmin: true });
     expect((await admin.inject({ method: 'DELETE', url: '/api/things' })).json()).toEqual({ gone: 3 });
+  });
+
+  it('reads and ignores a short form body on an entry that takes one, and only there', async () => {
+    const app = await appAs(null);
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const stopped = await app.inject({ method: 'POST', url: '/api/things/stop', headers: form, payload: 'List-Unsubscribe=One-Click' });
+    expect(stopped.json()).toEqual({ stopped: true });
+    expect((await app.inject({ method: 'POST', url: '/api/things/stop', headers: form, payload: 'a='.padEnd(2000, 'x') })).statusCode).toBe(413);
+    expect((await app.inject({ method: 'POST', url: '/api/things', headers: form, payload: 'name=a' })).statusCode).toBe(415);
   });
 });

@@ -75,7 +75,7 @@ export function authHandlers(d: Deps): HandlersFor<typeof authEndpoints> {
 
     logOutLink: async (request, reply) => {
       // A link on another site must not sign the member out: only our pages or a typed address.
-      assertSameOrigin(request as FastifyRequest, d.config.publicUrl);
+      assertSameOrigin(request, d.config.publicUrl);
       await endCurrentSession(request);
       reply.clearSessionCookie();
       return reply.redirect(screens.home());

@@ -1,5 +1,3 @@
-import { errorCodes, type FastifyInstance } from 'fastify';
-import { endpoints } from '../../../contract/api';
 import type { unsubscribeEndpoints } from '../../../contract/api/unsubscribe';
 import { unsubscribeMessages } from '../../../contract/unsubscribe';
 import { ValidationError } from '../../lib/errors';
@@ -25,34 +23,4 @@ export function unsubscribeHandlers(d: Deps): HandlersFor<typeof unsubscribeEndp
       return { message: unsubscribeMessages.done };
     },
   };
-}
-
-/** A one-click form is one short field; the old scoped parser allowed this much. */
-const FORM_BODY_LIMIT = 1024;
-
-/**
- * The one-click form body (RFC 8058), read and ignored, on the unsubscribe call only: any other
- * route refuses a form body with Fastify's own 415 before reading it, as when no parser existed.
- */
-export function acceptOneClickForms(app: FastifyInstance): void {
-  const { method, path } = endpoints.unsubscribeEmails;
-  app.addContentTypeParser('application/x-www-form-urlencoded', (request, payload, done) => {
-    // An unknown address answers its 404 without the body, as Fastify does without a parser.
-    if (request.is404) return done(null, undefined);
-    if (request.method !== method || request.routeOptions.url !== path) return done(new errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), undefined);
-    if (Number(request.headers['content-length']) > FORM_BODY_LIMIT) return done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
-    let received = 0;
-    const onData = (chunk: Buffer | string) => {
-      received += chunk.length;
-      if (received <= FORM_BODY_LIMIT) return;
-      payload.off('data', onData).off('end', onEnd).off('error', onEnd);
-      done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE(), undefined);
-    };
-    const onEnd = (err?: Error) => {
-      payload.off('data', onData).off('end', onEnd).off('error', onEnd);
-      done(err ?? null, undefined);
-    };
-    payload.on('data', onData).on('end', onEnd).on('error', onEnd);
-    payload.resume();
-  });
 }

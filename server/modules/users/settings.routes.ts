@@ -20,7 +20,7 @@ export function settingsHandlers(d: Deps): HandlersFor<typeof settingsEndpoints>
     updateEmail: async (request) => toCurrentUser(await settings.updateEmail(request.user, request.body.email)),
     updatePassword: async (request) => toCurrentUser(await settings.updatePassword(request.user, request.body.newPassword, request.sessionId)),
     uploadAvatar: async (request) => {
-      const upload = await readAvatarUpload(request as FastifyRequest);
+      const upload = await readAvatarUpload(request);
       return toCurrentUser(await settings.replaceAvatar(request.user, upload));
     },
     removeAvatar: async (request) => toCurrentUser(await settings.removeAvatar(request.user)),
