@@ -11,23 +11,26 @@ type Props = {
   label: string;
   unread: number;
   badgeTestId: string;
-  /** Highlighted as the page the member is on. */
-  current: boolean;
+  /**
+   * `page`: the screen the member is on (highlighted, `aria-current`); `tint`: a screen that also
+   * shows this (the messages icon on /notifications, whose page holds both panels); else none.
+   */
+  highlight?: 'page' | 'tint';
 };
 
 /**
  * A round icon link of the header (the bell, the messages icon) with its live unread badge,
  * hidden when the member hides counters (Settings).
  */
-export function HeaderBadgeLink({ href, icon: Icon, label, unread, badgeTestId, current }: Props) {
+export function HeaderBadgeLink({ href, icon: Icon, label, unread, badgeTestId, highlight }: Props) {
   const { hideNotificationCounter } = usePreferences();
   const showBadge = unread > 0 && !hideNotificationCounter;
   return (
     <Link
       href={href}
       aria-label={unread > 0 ? `${label}, ${unread} unread` : label}
-      aria-current={current ? 'page' : undefined}
-      className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative rounded-full', current && 'bg-accent text-accent-foreground')}
+      aria-current={highlight === 'page' ? 'page' : undefined}
+      className={cn(buttonVariants({ variant: 'ghost', size: 'icon' }), 'relative rounded-full', highlight === 'page' && 'bg-accent', highlight && 'text-accent-foreground')}
     >
       <Icon className="size-5" aria-hidden />
       {showBadge && (

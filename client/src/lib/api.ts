@@ -1,21 +1,6 @@
-import type { QueryFunction, QueryKey } from '@tanstack/react-query';
-
 // The request conventions of spec 1 §7 and the error rule of §8, shared by every screen.
 
 type QueryValue = string | number | boolean | null | undefined;
-
-/**
- * Turns a query key into the address it reads (spec 1 §7, generic read convention): the parts
- * joined by `/`, and a last plain object as the query string (`endpointKey` in lib/call.ts
- * makes such keys: `['/api/users', 4, 'files', { offset: 0 }]`).
- */
-export function queryKeyToUrl(key: QueryKey): string {
-  const parts = [...key];
-  if (typeof parts[0] !== 'string') throw new Error('A query key must start with a path');
-  const last = parts[parts.length - 1];
-  const query = last !== null && typeof last === 'object' && !Array.isArray(last) ? (parts.pop() as Record<string, QueryValue | QueryValue[]>) : null;
-  return parts.map(String).join('/') + (query ? toQueryString(query) : '');
-}
 
 /** `?a=1&b=2` from an object, skipping null, undefined and empty strings; '' when nothing remains. */
 export function toQueryString(params: Record<string, QueryValue | QueryValue[]>): string {
@@ -65,16 +50,14 @@ export async function readJson<T>(res: Response): Promise<T> {
   return (text ? JSON.parse(text) : null) as T;
 }
 
-export type UnauthorizedBehavior = 'returnNull' | 'throw';
-
-/** The default query function: GET the key's address; on 401 either null or an error. */
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
-  return async ({ queryKey, signal }) => {
-    const res = await fetch(queryKeyToUrl(queryKey), { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfResNotOk(res);
-    return readJson<T>(res);
-  };
+/** `answer`, or `fallback` when the server answered `status` (a signed-out 401, a file gone 404). */
+export async function orOnStatus<T, F>(answer: Promise<T>, status: number, fallback: F): Promise<T | F> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (errorStatus(error) === status) return fallback;
+    throw error;
+  }
 }
 
 /** The HTTP status at the start of an error raised by `throwIfResNotOk`, if any. */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { call } from './call';
-import { errorStatus, failureText, getQueryFn, queryKeyToUrl, serverMessage, throwIfResNotOk, withRetryAfter } from './api';
+import { call, endpointUrl } from './call';
+import { errorStatus, failureText, orOnStatus, serverMessage, throwIfResNotOk, toQueryString, withRetryAfter } from './api';
 import { shouldRetry } from './query-client';
 
 function fakeFetch(status: number, body: string, statusText = '') {
@@ -11,22 +11,22 @@ function fakeFetch(status: number, body: string, statusText = '') {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('queryKeyToUrl (spec 1 §7 read convention)', () => {
-  it('reads the first element alone', () => {
-    expect(queryKeyToUrl(['/api/user'])).toBe('/api/user');
+describe('addresses (spec 1 §7 read convention)', () => {
+  it('reads a path alone', () => {
+    expect(endpointUrl('getCurrentUser')).toBe('/api/user');
   });
-  it('turns an object second element into a query string, skipping null and empty strings', () => {
-    expect(queryKeyToUrl(['/api/files/random', { limit: 20, q: '', tag: null, type: 'image' }])).toBe('/api/files/random?limit=20&type=image');
+  it('turns an object into a query string, skipping null and empty strings', () => {
+    expect(`/api/files/random${toQueryString({ limit: 20, q: '', tag: null, type: 'image' })}`).toBe('/api/files/random?limit=20&type=image');
   });
   it('leaves no question mark when every value is skipped', () => {
-    expect(queryKeyToUrl(['/api/search', { q: '' }])).toBe('/api/search');
+    expect(endpointUrl('searchFiles', { query: { q: '' } })).toBe('/api/files/search');
   });
   it('encodes query values', () => {
-    expect(queryKeyToUrl(['/api/search', { q: 'red & blue' }])).toBe('/api/search?q=red+%26+blue');
+    expect(endpointUrl('searchFiles', { query: { q: 'red & blue' } })).toBe('/api/files/search?q=red+%26+blue');
   });
-  it('joins other multi-part keys with slashes', () => {
-    expect(queryKeyToUrl(['/api/folders', 5, 'files'])).toBe('/api/folders/5/files');
-    expect(queryKeyToUrl(['/api/users', 4, 'files', { offset: 0, search: '' }])).toBe('/api/users/4/files?offset=0');
+  it('fills the params of a path of several parts', () => {
+    expect(endpointUrl('listFolderFiles', { params: { id: 5 } })).toBe('/api/folders/5/files');
+    expect(endpointUrl('listUserFiles', { params: { id: 4 }, query: { offset: 0, search: '' } })).toBe('/api/users/4/files?offset=0');
   });
 });
 
@@ -46,15 +46,14 @@ describe('error rule (spec 1 §8)', () => {
   });
 });
 
-describe('getQueryFn', () => {
-  const context = { queryKey: ['/api/user'], signal: new AbortController().signal } as never;
-  it('answers null on 401 when asked to', async () => {
+describe('orOnStatus', () => {
+  it('answers the fallback on the status it names', async () => {
     fakeFetch(401, '{"message":"Unauthorized"}');
-    await expect(getQueryFn({ on401: 'returnNull' })(context)).resolves.toBeNull();
+    await expect(orOnStatus(call('getCurrentUser'), 401, null)).resolves.toBeNull();
   });
-  it('throws on 401 otherwise', async () => {
+  it('throws on any other', async () => {
     fakeFetch(401, '{"message":"Unauthorized"}');
-    await expect(getQueryFn({ on401: 'throw' })(context)).rejects.toThrow('401: {"message":"Unauthorized"}');
+    await expect(orOnStatus(call('getCurrentUser'), 404, null)).rejects.toThrow('401: {"message":"Unauthorized"}');
   });
 });
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@contract/users';
-import { errorStatus } from './api';
+import { orOnStatus } from './api';
 import { call, endpointKey } from './call';
 
 /** `['/api/user']`: the session's member. Invalidate it with `exact: true`, or the member's preferences and archive below it refetch too. */
@@ -12,11 +12,7 @@ const CURRENT_USER_STALE_MS = 300_000;
 export function useAuth() {
   const { data, isLoading } = useQuery<CurrentUser | null>({
     queryKey: currentUserKey,
-    queryFn: ({ signal }) =>
-      call('getCurrentUser', {}, { signal }).catch((error: unknown) => {
-        if (errorStatus(error) === 401) return null;
-        throw error;
-      }),
+    queryFn: ({ signal }) => orOnStatus(call('getCurrentUser', {}, { signal }), 401, null),
     staleTime: CURRENT_USER_STALE_MS,
     retry: false,
   });

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { errorStatus, getQueryFn } from './api';
+import { errorStatus } from './api';
 
 const FIVE_MINUTES = 5 * 60 * 1000;
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -20,7 +20,6 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         staleTime: FIVE_MINUTES,
         gcTime: TEN_MINUTES,
         retry: shouldRetry,

@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { VisitorPageShell } from '@/features/visitor/page-shell';
 import { serverMessage } from '@/lib/api';
-import { call as callEndpoint } from '@/lib/call';
+import { call } from '@/lib/call';
 import { useDocumentTitle } from '@/lib/document-title';
 
 /**
@@ -19,14 +19,14 @@ import { useDocumentTitle } from '@/lib/document-title';
 export function UnsubscribePage({ signedIn }: { signedIn: boolean }) {
   useDocumentTitle('Unsubscribe');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
-  const call = useMutation({
-    mutationFn: () => callEndpoint('unsubscribeEmails', { query: { token } }),
+  const unsubscribe = useMutation({
+    mutationFn: () => call('unsubscribeEmails', { query: { token } }),
   });
   const sent = useRef(false);
   useEffect(() => {
     if (sent.current || !token) return;
     sent.current = true;
-    call.mutate();
+    unsubscribe.mutate();
   }, [call, token]);
 
   const settings = (
@@ -35,11 +35,11 @@ export function UnsubscribePage({ signedIn }: { signedIn: boolean }) {
     </Button>
   );
   let body;
-  if (!token || call.isError) {
-    body = <EmptyState icon={CircleAlert} tone="muted" heading="h1" title="Link not valid" text={serverMessage(call.error, unsubscribeMessages.invalid)}>{settings}</EmptyState>;
-  } else if (call.isSuccess) {
+  if (!token || unsubscribe.isError) {
+    body = <EmptyState icon={CircleAlert} tone="muted" heading="h1" title="Link not valid" text={serverMessage(unsubscribe.error, unsubscribeMessages.invalid)}>{settings}</EmptyState>;
+  } else if (unsubscribe.isSuccess) {
     body = (
-      <EmptyState icon={MailX} heading="h1" title="You're unsubscribed" text={call.data.message}>
+      <EmptyState icon={MailX} heading="h1" title="You're unsubscribed" text={unsubscribe.data.message}>
         <p className="mb-6 max-w-md text-sm text-muted-foreground">Changed your mind? Turn notification emails back on in Settings.</p>
         {settings}
       </EmptyState>

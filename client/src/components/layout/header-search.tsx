@@ -1,7 +1,8 @@
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import { screenPaths, screens } from '@contract/screens';
+import { screenPaths } from '@contract/screens';
+import { textSearchHref } from '@/features/search/search-params';
 import { cn } from '@/lib/utils';
 
 /**
@@ -16,7 +17,7 @@ export function HeaderSearch({ className, initialText }: { className?: string; i
     event.preventDefault();
     const term = text.trim();
     if (!term) return;
-    navigate(screens.search({ q: term }));
+    navigate(textSearchHref(term));
   }
 
   return (

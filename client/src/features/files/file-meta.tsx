@@ -5,7 +5,7 @@ import { screens } from '@contract/screens';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { displayName, initials } from '@/lib/user-display';
 import { cn } from '@/lib/utils';
-import { searchHref } from './tag-marquee';
+import { tagSearchHref } from '@/features/search/search-params';
 
 type Person = FileDto['user'];
 
@@ -43,7 +43,7 @@ export function TagChips({ tags, onNavigate, className }: { tags: readonly strin
       {tags.map((tag) => (
         <li key={tag}>
           <Link
-            href={searchHref(tag)}
+            href={tagSearchHref(tag)}
             onClick={onNavigate}
             className="inline-flex h-7 items-center gap-0.5 rounded-full bg-accent px-2.5 text-xs font-medium text-accent-foreground transition-colors hover:bg-primary hover:text-primary-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >

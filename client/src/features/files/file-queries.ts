@@ -6,23 +6,19 @@ import { endpointKey } from '@/lib/call';
 // Query keys of the files feature, from the endpoint table: `['/api/files', …]` for every read
 // below /api/files, so prefix invalidation works.
 
-/** The home feed's pages (its first page is the URL the server preloads for a member's home). */
+/** The home feed's pages: its `limit` keeps it off the bare `['/api/files']` prefix that file lists share. */
 export const feedKey = endpointKey('listFeed', { query: { limit: PAGE_SIZE } });
 export const fileKey = (id: number) => endpointKey('getFile', { params: { id } });
 export const commentsKey = (id: number) => endpointKey('listFileComments', { params: { id } });
-export const RANDOM_TAGS = 50;
-export const randomTagsKey = endpointKey('listRandomTags', { query: { limit: RANDOM_TAGS } });
-export const notificationsKey = endpointKey('listNotifications');
 
 /**
  * Lists that can hold files, by the first part of their keys: everything under /api/files (the
  * feed, random, search, similar, a file and its lists), folders' files and profiles' files.
  */
-const FILE_LIST_PREFIXES = (['listFeed', 'listFolderFiles', 'listUserFiles'] as const).map((name) => String(endpointKey(name)[0]));
+const FILE_LIST_PREFIXES = new Set((['listFeed', 'listFolderFiles', 'listUserFiles'] as const).map((name) => endpointKey(name)[0]));
 
 function holdsFiles(key: QueryKey): boolean {
-  const first = key[0];
-  return typeof first === 'string' && FILE_LIST_PREFIXES.some((prefix) => first.startsWith(prefix));
+  return FILE_LIST_PREFIXES.has(key[0]);
 }
 
 type FilePatch = (file: FileDto) => FileDto;

@@ -3,28 +3,24 @@ import { Hash } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { Link } from 'wouter';
 import { useMotionReduced } from '@/features/settings/motion';
-import { call } from '@/lib/call';
+import { call, endpointKey } from '@/lib/call';
 import { cn } from '@/lib/utils';
 import { tagSearchHref } from '@/features/search/search-params';
-import { RANDOM_TAGS, randomTagsKey } from './file-queries';
 import './tag-marquee.css';
 
 const REPEAT = 3;
 const SECONDS_PER_TAG = 2.5;
+/** 50 random tags (spec 2 §9). */
+const RANDOM_TAGS = { query: { limit: 50 } } as const;
 
 async function fetchRandomTags({ signal }: { signal: AbortSignal }): Promise<string[]> {
   try {
-    return await call('listRandomTags', { query: { limit: RANDOM_TAGS } }, { signal });
+    return await call('listRandomTags', RANDOM_TAGS, { signal });
   } catch (error) {
     if (signal.aborted) throw error;
     console.error('Failed to fetch random tags', error);
     return [];
   }
-}
-
-/** Where a tag chip leads: search for exactly that tag (contract/search.ts `tag`). */
-export function searchHref(tag: string): string {
-  return tagSearchHref(tag);
 }
 
 /**
@@ -34,7 +30,7 @@ export function searchHref(tag: string): string {
  */
 export function TagMarquee() {
   const reduced = useMotionReduced();
-  const { data: tags = [] } = useQuery({ queryKey: randomTagsKey, queryFn: fetchRandomTags, staleTime: 300_000 });
+  const { data: tags = [] } = useQuery({ queryKey: endpointKey('listRandomTags', RANDOM_TAGS), queryFn: fetchRandomTags, staleTime: 300_000 });
   if (tags.length === 0) return null;
 
   const repeated = Array.from({ length: reduced ? 1 : REPEAT }, (_, copy) => tags.map((tag) => ({ tag, copy })));
@@ -52,7 +48,7 @@ export function TagMarquee() {
         {repeated.flat().map(({ tag, copy }, index) => (
           <li key={`${copy}-${tag}-${index}`} aria-hidden={copy > 0 ? true : undefined}>
             <Link
-              href={searchHref(tag)}
+              href={tagSearchHref(tag)}
               tabIndex={copy > 0 ? -1 : undefined}
               className="inline-flex h-8 items-center gap-1 rounded-full border border-border/70 bg-card px-3 text-sm font-medium whitespace-nowrap text-foreground/80 shadow-xs transition-colors hover:border-primary/40 hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
             >

@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
 import { PAGE_SIZE } from '@contract/limits';
-import { errorStatus } from '@/lib/api';
+import { errorStatus, orOnStatus } from '@/lib/api';
 import { call } from '@/lib/call';
 import { feedKey } from './file-queries';
 
@@ -18,10 +18,7 @@ interface FeedPageParam {
 
 async function fetchFeedPage({ offset, before }: FeedPageParam, signal: AbortSignal): Promise<FileDto[]> {
   // Offset and limit first: the first page's URL is the one the server preloads (member-preloads.ts).
-  return call('listFeed', { query: { offset, limit: PAGE_SIZE, before } }, { signal }).catch((error: unknown) => {
-    if (errorStatus(error) === 404) return [];
-    throw error;
-  });
+  return orOnStatus(call('listFeed', { query: { offset, limit: PAGE_SIZE, before } }, { signal }), 404, []);
 }
 
 /** The home feed (spec 2 §4, §7, §9): pages of 20, offset = pages × 20, fresh 30 s, no retry, no refetch on focus. */

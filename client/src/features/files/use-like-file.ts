@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
 import { toast } from '@/components/ui/use-toast';
 import { failureText } from '@/lib/api';
-import { call } from '@/lib/call';
+import { call, endpointKey } from '@/lib/call';
 import { useAuth } from '@/lib/auth';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
-import { notificationsKey, patchCachedFile, refreshFileLists } from './file-queries';
+import { patchCachedFile, refreshFileLists } from './file-queries';
 
 /**
  * Like / unlike (spec 2 §4): removes the like when the file is liked, else adds one; then
@@ -32,7 +32,7 @@ export function useLikeFile() {
     },
     onSettled: () => {
       void refreshFileLists(client);
-      void client.invalidateQueries({ queryKey: notificationsKey });
+      void client.invalidateQueries({ queryKey: endpointKey('listNotifications') });
     },
     retry: false,
   });

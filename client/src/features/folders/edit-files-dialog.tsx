@@ -7,7 +7,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { CardMedia } from '@/features/files/card-media';
-import { toQueryString } from '@/lib/api';
 import { endpointQuery } from '@/lib/call';
 import { cn } from '@/lib/utils';
 import { EDIT_FILES_LIMIT, editFilesActionLabel, editFilesChanges } from './folder-rules';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
-import { call, endpointKey } from '@/lib/call';
+import { call } from '@/lib/call';
 import { refreshFileLists } from '@/features/files/file-queries';
 import type { FolderDto } from './folder-types';
-import { folderKey, refreshFolderLinks } from './folder-queries';
+import { fileFoldersKey, folderKey, refreshFolderLinks } from './folder-queries';
 import { failureToast } from './folder-toasts';
 
 export interface NewFolder {
@@ -42,10 +42,10 @@ export function useUpdateFolderFiles(folderId: number) {
       for (const fileId of add) await call('addFolderFile', { params: { id: folderId }, body: { fileId } });
       for (const fileId of remove) await call('removeFolderFile', { params: { id: folderId, fileId } });
     },
-    onSettled: () => {
+    onSettled: (_result, _error, { add, remove }) => {
       refreshFolderLinks(client);
-      // Each file's folders changed: every key under `/api/files` (the prefix of `listFileFolders`).
-      void client.invalidateQueries({ queryKey: endpointKey('listFileFolders') });
+      // The folders of each file added or removed (their 'Saved to' lists).
+      for (const fileId of [...add, ...remove]) void client.invalidateQueries({ queryKey: fileFoldersKey(fileId) });
     },
     onSuccess: () => toast({ title: 'Folder updated' }),
     onError: (error, { add }) => failureToast(error, add.length ? 'Failed to add files to folder' : 'Failed to update folder'),

@@ -10,5 +10,5 @@ import { useUnreadMessages } from './use-unread-messages';
  */
 export function MessagesLink() {
   const [location] = useLocation();
-  return <HeaderBadgeLink href={screens.notifications({ tab: 'messages' })} icon={MessageCircle} label="Messages" unread={useUnreadMessages()} badgeTestId="messages-badge" current={location === screenPaths.notifications} />;
+  return <HeaderBadgeLink href={screens.notifications({ tab: 'messages' })} icon={MessageCircle} label="Messages" unread={useUnreadMessages()} badgeTestId="messages-badge" highlight={location === screenPaths.notifications ? 'tint' : undefined} />;
 }

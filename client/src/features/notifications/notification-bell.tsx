@@ -7,5 +7,5 @@ import { useUnreadCount } from './notification-queries';
 /** The header bell (spec 2 §2): links to /notifications, with the unread badge. */
 export function NotificationBell() {
   const [location] = useLocation();
-  return <HeaderBadgeLink href={screens.notifications()} icon={Bell} label="Notifications" unread={useUnreadCount()} badgeTestId="notification-badge" current={location === screenPaths.notifications} />;
+  return <HeaderBadgeLink href={screens.notifications()} icon={Bell} label="Notifications" unread={useUnreadCount()} badgeTestId="notification-badge" highlight={location === screenPaths.notifications ? 'page' : undefined} />;
 }

@@ -108,7 +108,6 @@ export function groupResults(items: readonly SearchResultItem[]): GroupedResults
   return groups;
 }
 
-/** The query string of one search call: the filters only when they narrow something. */
 /** What the search calls take from the address and the filters; unset filters are left out. */
 export interface SearchCallParams {
   q?: string;
@@ -118,6 +117,7 @@ export interface SearchCallParams {
   sortBy?: OrderFilter;
 }
 
+/** The query string of one search call: the filters only when they narrow something. */
 export function searchParams(query: AddressQuery, filters: SearchFilters): SearchCallParams {
   return {
     q: query.q || undefined,

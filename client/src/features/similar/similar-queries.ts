@@ -2,16 +2,14 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { FileDto } from '@contract/files';
 import { PAGE_SIZE } from '@contract/limits';
 import type { DuplicateDto } from '@contract/similar';
-import { errorStatus } from '@/lib/api';
+import { orOnStatus } from '@/lib/api';
 import { call, endpointKey } from '@/lib/call';
+import { nextOffset } from '@/lib/paging';
 
 const SIMILAR_STALE_MS = 60_000;
 
 async function fetchSimilarPage(fileId: number, offset: number, signal: AbortSignal): Promise<FileDto[]> {
-  return call('listSimilarFiles', { params: { id: fileId }, query: { offset, limit: PAGE_SIZE } }, { signal }).catch((error: unknown) => {
-    if (errorStatus(error) === 404) return [];
-    throw error;
-  });
+  return orOnStatus(call('listSimilarFiles', { params: { id: fileId }, query: { offset, limit: PAGE_SIZE } }, { signal }), 404, []);
 }
 
 /** "More like this" (issue 22): pages of 20 neighbours the viewer may see, best first. */
@@ -21,7 +19,7 @@ export function useSimilarFiles(fileId: number, enabled = true) {
     queryKey: endpointKey('listSimilarFiles', { params: { id: fileId } }),
     queryFn: ({ pageParam, signal }) => fetchSimilarPage(fileId, pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (lastPage, pages) => (lastPage.length < PAGE_SIZE ? undefined : pages.length * PAGE_SIZE),
+    getNextPageParam: nextOffset,
     enabled,
     staleTime: SIMILAR_STALE_MS,
     retry: false,
