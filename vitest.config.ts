@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import path from 'node:path';
 
+// A file's own afterAll runs before those of the fixtures it registered earlier (the fixtures
+// close the app last): vitest's default, stated because tests rely on it. Projects do not inherit
+// the root's options, so each that uses fixtures says it.
+const sequence = { hooks: 'stack' } as const;
+
 const alias = {
   '@contract': path.resolve(import.meta.dirname, 'contract'),
   '@': path.resolve(import.meta.dirname, 'client/src'),
@@ -18,6 +23,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
+          sequence,
           include: ['**/*.int.test.ts'],
           exclude: ['node_modules/**'],
           globalSetup: ['tests/helpers/global-db-setup.ts'],
@@ -31,6 +37,7 @@ export default defineConfig({
         test: {
           // The built server as several processes on PostgreSQL, Redis and S3 (npm run test:scale).
           name: 'scale',
+          sequence,
           include: ['tests/scale/**/*.scale.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
@@ -41,6 +48,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'e2e',
+          sequence,
           include: ['tests/e2e/**/*.e2e.test.ts'],
           globalSetup: ['tests/helpers/global-db-setup.ts', 'tests/helpers/global-client-build.ts'],
           // A shared 2-core machine can be slow to paint: polls wait up to 15 s, not vitest's 1 s.

@@ -14,7 +14,7 @@ import { useBackupInstance } from '../../tests/helpers/backup-instance';
 // Issue 23, operators: a backup taken while the app serves is one consistent moment, and every
 // object that moment names is in it (restores of a quiet instance: restore.int.test.ts).
 
-const { t, storage, work, seeded, backupTo, restoreInto } = useBackupInstance();
+const { t, storage, work, seeded, restoreInto } = useBackupInstance();
 
 async function count(database: Database, query: string): Promise<number> {
   const r = (await database.db.execute(sql.raw(query))) as unknown as { rows: Record<string, unknown>[] };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { files } from '../db/schema/index';
 import { RecognitionUnavailableError } from '../media/recognition/errors';

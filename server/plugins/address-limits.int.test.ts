@@ -1,7 +1,7 @@
 import net from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { tooManyConnectionsMessage } from '../../contract/common';
-import { useTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { useTestApp } from '../../tests/helpers/test-app';
 
 // Issue 18: 1 000 slow-body sockets from one address made every new connection fail for 40 s.
 // The attacker here sends its headers and then its body a byte a second, from its own address

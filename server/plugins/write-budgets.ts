@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { tooManyWritesMessage } from '../../contract/common';
 import type { BudgetName } from '../../contract/endpoint';
 import { RateLimitError } from '../lib/errors';

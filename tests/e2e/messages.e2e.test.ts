@@ -82,7 +82,7 @@ describe('messages', () => {
   it('New Message searches above 2 characters, sends, toasts and opens the thread; on a phone list and thread take turns', async (ctx) => {
     const suffix = Date.now().toString(36).slice(-5);
     const { page } = await t.member({ width: 390, as: { username: `cleo_${suffix}`, firstName: 'Cleo', lastName: 'Park' } });
-    const { page: other } = await t.member({ as: { username: `dario_${suffix}`, firstName: 'Dario', lastName: 'Reyes' } });
+    await t.member({ as: { username: `dario_${suffix}`, firstName: 'Dario', lastName: 'Reyes' } });
 
     await page.goto(`${t.url}/notifications`);
     if (await panelMissing(page)) ctx.skip();

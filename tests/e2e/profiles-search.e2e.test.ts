@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shooter, shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';

@@ -96,7 +96,8 @@ export function useBrowserApp(...args: FixtureArgs): BrowserApp {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [started, browser] = await Promise.all([startFixtureApp(args), launchBrowser()]);
+    // Each kept as it starts, so afterAll closes whichever did when the other failed.
+    await Promise.all([startFixtureApp(args).then((s) => (started = s)), launchBrowser().then((b) => (browser = b))]);
   });
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { NotificationPage } from '../../contract/notifications';
 import { notifications } from '../../server/db/schema/index';
-import type { TestApp } from './test-app';
+import { late } from './late';
+import { useTestApp, type TestApp } from './test-app';
 import { signedUp, type TestClient } from './test-client';
 import { jobsSettled } from './wait';
 
@@ -51,4 +52,19 @@ export function notifiedMembers(t: TestApp) {
       return r;
     },
   };
+}
+
+/**
+ * The notification files' set-up: an app for the file, and its cast (Olga the owner, Ana, Bob and
+ * Carol) signed up in beforeAll, usable in tests and later hooks.
+ */
+export function useNotifiedCast() {
+  const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
+  const helpers = notifiedMembers(t);
+  let cast: Record<'owner' | 'ana' | 'bob' | 'carol', Member> | undefined;
+  beforeAll(async () => {
+    cast = await helpers.cast();
+  }, 60_000);
+  const member = (name: 'owner' | 'ana' | 'bob' | 'carol') => late(() => cast?.[name], `the cast's ${name}`);
+  return { t, ...helpers, owner: member('owner'), ana: member('ana'), bob: member('bob'), carol: member('carol') };
 }

@@ -42,7 +42,13 @@ export type FixtureArgs = [env?: Record<string, string>, patch?: Partial<Config>
 export async function startFixtureApp(args: FixtureArgs): Promise<{ app: TestApp; cleanup?: () => unknown }> {
   if (typeof args[0] === 'function') {
     const o = await args[0]();
-    return { app: await startTestApp(o.env, o.patch, o.deps), cleanup: o.cleanup };
+    try {
+      return { app: await startTestApp(o.env, o.patch, o.deps), cleanup: o.cleanup };
+    } catch (error) {
+      // What the options made (a mail server, a scratch folder) goes even when the app never started.
+      await o.cleanup?.();
+      throw error;
+    }
   }
   const [env, patch, deps] = args as [Record<string, string>?, Partial<Config>?, AppOptions?];
   return { app: await startTestApp(env, patch, deps) };

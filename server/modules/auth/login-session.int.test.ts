@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
 import { SESSION_TTL_MS } from '../../../contract/limits';
-import { useTestApp, waitForMail, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp, waitForMail } from '../../../tests/helpers/test-app';
 import { signUp, TestClient } from '../../../tests/helpers/test-client';
 import { sessions } from '../../db/schema/index';
 import { hashToken } from '../../lib/tokens';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../../../contract/auth';
-import { useTestApp, waitForMail, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp, waitForMail } from '../../../tests/helpers/test-app';
 import { newMember, signUp } from '../../../tests/helpers/test-client';
 import { users } from '../../db/schema/index';
 import * as passwords from '../../lib/passwords';

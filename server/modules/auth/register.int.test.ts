@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authMessages } from '../../../contract/auth';
-import { useTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { useTestApp } from '../../../tests/helpers/test-app';
 import { newMember, signUp } from '../../../tests/helpers/test-client';
 import { sessions, users, waitlistApplications } from '../../db/schema/index';
 

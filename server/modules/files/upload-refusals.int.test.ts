@@ -1,6 +1,4 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { files } from '../../db/schema/index';
 import * as samples from '../../../tests/helpers/media-samples';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';

@@ -2,24 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NotificationDto } from '../../../contract/notifications';
 import { folderInvites, notifications } from '../../db/schema/index';
-import { useTestApp } from '../../../tests/helpers/test-app';
 import { jobsSettled } from '../../../tests/helpers/wait';
-import { notifiedMembers, type Member } from '../../../tests/helpers/notified-members';
+import { useNotifiedCast, type Member } from '../../../tests/helpers/notified-members';
 import { uploadOk } from '../../../tests/helpers/folders';
 
 // Issue 12: a member's notifications page newest first; mark-read touches only the member's own;
 // folder invites are answered by the notification's id (what makes notifications:
 // notifications.int.test.ts).
 
-const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
-const { cast, list, rows, ok } = notifiedMembers(t);
-let owner: Member;
-let ana: Member;
-let bob: Member;
-let carol: Member;
+const { t, owner, ana, bob, carol, list, rows, ok } = useNotifiedCast();
 
 beforeAll(async () => {
-  ({ owner, ana, bob, carol } = await cast());
   // Something to read: the owner is told of a like, two comments and a follow; Ana of a reply to
   // her comment; Bob of a follow.
   const fileId = await uploadOk(owner.client, 'Reading.gif');

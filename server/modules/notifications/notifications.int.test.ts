@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index';
-import { useTestApp } from '../../../tests/helpers/test-app';
-import { notifiedMembers, type Member } from '../../../tests/helpers/notified-members';
+import { useNotifiedCast, type Member } from '../../../tests/helpers/notified-members';
 import { uploadOk } from '../../../tests/helpers/folders';
 
 // Issue 12: each event notifies exactly the right member once, never the actor; grouped likes.
@@ -10,16 +9,7 @@ import { uploadOk } from '../../../tests/helpers/folders';
 // first waits until no event job is pending, so a row is there, or absent for good. Reading,
 // marking and answering invites: notification-reading.int.test.ts.
 
-const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
-const { cast, list, told, rows, rowsOfFile, ok } = notifiedMembers(t);
-let owner: Member;
-let ana: Member;
-let bob: Member;
-let carol: Member;
-
-beforeAll(async () => {
-  ({ owner, ana, bob, carol } = await cast());
-}, 60_000);
+const { t, owner, ana, bob, carol, list, told, rows, rowsOfFile, ok } = useNotifiedCast();
 
 describe('likes', () => {
   it('notifies the owner once per liker, never the liker, and not for liking your own file', async () => {

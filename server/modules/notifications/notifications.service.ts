@@ -7,7 +7,6 @@ import type { LiveHub } from '../../live/live-hub';
 import type { FoldersRepo } from '../folders/folders.repo';
 import { memberName, toNotificationDto } from './notifications.presenter';
 import type { NotificationsRepo } from './notifications.repo';
-import { isViewMilestone } from './view-milestones';
 
 type Member = { id: number };
 type Deps = {
