@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, open, readdir, rename, rm, stat as fsStat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -90,7 +89,10 @@ async function writeBody(temp: string, body: StorageBody): Promise<void> {
   if (Buffer.isBuffer(body)) {
     await writeFile(temp, body, { flag: 'wx' });
   } else if (body instanceof Readable) {
-    await pipeline(body, createWriteStream(temp, { flags: 'wx' }));
+    // Opened before the body flows: a body that fails at once would otherwise reject before the
+    // stream created the file, and put()'s cleanup would miss the file created after it.
+    const handle = await open(temp, 'wx');
+    await pipeline(body, handle.createWriteStream());
   } else {
     // A copy, not a rename: the caller owns its temp file and may still need it
     // (e.g. to derive thumbnails after storing the original).
