@@ -11,7 +11,7 @@ const alias = {
   '@': path.resolve(import.meta.dirname, 'client/src'),
 };
 
-// Three tiers, as in STYLE.md: unit (fakes, no I/O beyond temp files), integration (a real
+// Three tiers: unit (fakes, no I/O beyond temp files), integration (a real
 // database and a real HTTP server; run once per database by scripts/run-tests.mjs) and e2e
 // (the built client in Debian's Chromium).
 export default defineConfig({

@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { migrateDatabase } from '../server/db/migrate.ts';
+import { migrateDatabase } from '../server/composition.ts';
 import { TestClient } from '../tests/helpers/test-client.ts';
 import { openBenchDatabase } from './bench-database.ts';
 
-// `npm run bench -- abuse` (issue 18): the owner's sign-in during a crowd attack, and the request
+// `npm run bench -- abuse` (decision 021): the owner's sign-in during a crowd attack, and the request
 // rate the app keeps serving to others while one address floods it. Production settings, PGlite,
 // one process; every ratio is taken within this one run.
 
@@ -57,7 +57,7 @@ async function ownerSignIns(url: string, crowdPerSecond: number, n: number, who:
       await sleep(1000 / crowdPerSecond);
     }
   })();
-  // Long enough for the account's turn to run far ahead (issue 18: more than 8 s after ~6 s at 2/s).
+  // Long enough for the account's turn to run far ahead (more than 8 s after ~6 s at 2/s).
   if (crowdPerSecond) await sleep(8_000);
   const ms: number[] = [];
   let ok = 0;
@@ -151,7 +151,7 @@ async function othersRate(url: string): Promise<{ rate: number; errors: number }
 async function benchFlood(): Promise<FloodRow[]> {
   const rows: FloodRow[] = [];
   for (const [caps, env] of [
-    ['per address (this issue)', {}],
+    ['per address', {}],
     ['global only (before)', { MAX_CONNECTIONS_PER_ADDRESS: '100000', MAX_UPLOADS_PER_ADDRESS: '100000' }],
   ] as const) {
     const app = await startApp(env);

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { writeBackup } from '../server/backup/backup.ts';
 import { restoreArchive } from '../server/backup/restore.ts';
 import { openDatabase, type Database } from '../server/db/client.ts';
-import { migrateDatabase } from '../server/db/migrate.ts';
+import { migrateDatabase } from '../server/composition.ts';
 import { createLocalStorage } from '../server/storage/local-storage.ts';
 import { withDatabase } from '../tests/helpers/test-db.ts';
 import { openBenchDatabase } from './bench-database.ts';

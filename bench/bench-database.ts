@@ -7,7 +7,7 @@ import { withDatabase } from '../tests/helpers/test-db.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-export type BenchDatabase = { database: Database; drop(): Promise<void> };
+export type BenchDatabase = { database: Database; reused?: boolean; drop(): Promise<void> };
 
 /**
  * An empty database of its own for one benchmark: a new PostgreSQL database on the server at
@@ -18,6 +18,11 @@ export async function openBenchDatabase(kind: 'postgres' | 'pglite'): Promise<Be
   if (kind === 'pglite') {
     const database = await openDatabase({ url: null, pglite: await PGlite.create({ extensions: { pg_trgm } }) });
     return { database, drop: async () => undefined };
+  }
+  // BENCH_REUSE=<name>: a database a run kept (BENCH_KEEP=1), already migrated and seeded.
+  if (process.env.BENCH_REUSE) {
+    const database = await openDatabase({ url: withDatabase(adminUrl, process.env.BENCH_REUSE) });
+    return { database, reused: true, drop: async () => console.log(`kept database ${process.env.BENCH_REUSE}`) };
   }
   const name = `kaleido_bench_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/client.ts';
-import { migrateDatabase } from '../server/db/migrate.ts';
+import { migrateDatabase } from '../server/composition.ts';
 import { openBenchDatabase } from './bench-database.ts';
 
 // Feed throughput with 100 000 files: `GET /api/files` at offset 0 and at offset 10 000 (with
@@ -30,8 +30,8 @@ export type FeedBenchResult = { rows: FeedBenchRow[]; seed: { db: string; second
 
 
 
-/** 200 owners and 100 000 files (10 % private, mixed kinds) in two INSERT … SELECT statements. */
-export async function seed(database: Database): Promise<number> {
+/** 200 owners and 100 000 files (or `count`; 10 % private, mixed kinds) in two INSERT … SELECT statements. */
+export async function seed(database: Database, count = FILES): Promise<number> {
   const start = performance.now();
   await database.db.execute(sql`
     insert into users (email, username, password_hash, first_name, last_name)
@@ -43,8 +43,8 @@ export async function seed(database: Database): Promise<number> {
     select u.id, 'Photo ' || g, 'Seeded file number ' || g, array['seed', 'tag' || (g % 50)], 'photo' || g || '.jpg',
            'image/jpeg', 'image', 100000 + g % 5000, k, k || '_original.jpg', k || '.webp', 50000, 'thumbnails/' || k || '_thumb.webp', 8000,
            1600, 1200, 'data:image/webp;base64,UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA', g % 10 <> 0,
-           g % 97, g % 1013, g % 7, now() - make_interval(secs => ${FILES} - g)
-    from generate_series(1, ${FILES}) g
+           g % 97, g % 1013, g % 7, now() - make_interval(secs => ${count} - g)
+    from generate_series(1, ${count}) g
     cross join lateral (select substr(md5(g::text), 1, 2) || '/' || substr(md5(g::text), 3, 2) || '/' ||
                                substr(md5('k' || g), 1, 8) || '-' || substr(md5('k' || g), 9, 4) || '-' || substr(md5('k' || g), 13, 4) || '-' ||
                                substr(md5('k' || g), 17, 4) || '-' || substr(md5('k' || g), 21, 12) as k) key

@@ -7,10 +7,12 @@ import lighthouse from 'lighthouse';
 import { signUp, TestClient } from '../tests/helpers/test-client.ts';
 import { freePort } from '../tests/helpers/free-port.ts';
 
-// Issue 20's page-speed goal, measured as the issue did: Lighthouse 12, its default mobile
+// The page-speed goal of decision 023, measured as it was set: Lighthouse 12, its default mobile
 // preset (simulated slow 4G, 4x CPU slowdown), Debian's Chromium, against `npm start`'s own
 // build (node dist/server/main.js) with seeded data: three members and 18 public photos.
-// The landing page is measured signed out, the home feed signed in (session cookie sent).
+// The landing page is measured signed out, the home feed signed in (session cookie sent), and a
+// public file's page as a visitor opens a shared link (docs/decisions/031), with SEO and
+// accessibility scores too.
 // `LIGHTHOUSE_RUNS` (default 3) runs per page; the median score is printed with its range.
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -32,10 +34,11 @@ async function startBuiltServer(dataDir: string, port: number): Promise<ChildPro
   throw new Error('server did not start');
 }
 
-async function seed(url: string): Promise<string> {
+async function seed(url: string): Promise<{ cookie: string; fileId: number }> {
   const names = (await fs.readdir(photos)).filter((n) => n.endsWith('.jpg'));
   const members: TestClient[] = [];
   const ids: number[] = [];
+  let fileId = 0;
   for (const first of ['Tessa', 'Omar', 'Lena']) {
     const client = new TestClient(url);
     ids.push((await signUp(client, { firstName: first })).id);
@@ -49,20 +52,21 @@ async function seed(url: string): Promise<string> {
       form.append('tags', 'photo,seeded');
       const res = await members[(i + round) % members.length].post('/api/files', form);
       if (res.status !== 201) throw new Error(`upload failed: ${res.status} ${res.text}`);
+      fileId ||= res.body.id;
     }
   }
   await members[0].post(`/api/users/${ids[1]}/follow`);
-  return members[0].cookieHeader;
+  return { cookie: members[0].cookieHeader, fileId };
 }
 
-type Score = { performance: number; lcpMs: number; tbtMs: number; fcpMs: number; clsScore: number };
+type Score = { performance: number; seo: number; accessibility: number; lcpMs: number; tbtMs: number; fcpMs: number; clsScore: number };
 
-async function audit(url: string, port: number, cookie?: string, attempt = 1): Promise<Score> {
+async function audit(url: string, port: number, cookie?: string, attempt = 1, name = cookie ? 'home' : 'landing'): Promise<Score> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', 'seo', 'accessibility'],
     extraHeaders: cookie ? { Cookie: cookie } : undefined,
   });
   if (!result) throw new Error('lighthouse gave no result');
@@ -71,16 +75,18 @@ async function audit(url: string, port: number, cookie?: string, attempt = 1): P
   // scores 0 without measuring the page: it is run again rather than counted.
   if (lhr.runtimeError && attempt < 3) {
     console.warn(`lighthouse: ${lhr.runtimeError.code} on ${url}, running it again`);
-    return audit(url, port, cookie, attempt + 1);
+    return audit(url, port, cookie, attempt + 1, name);
   }
   // `LIGHTHOUSE_REPORTS=dir` keeps every run's full report, to see what the score is made of.
   if (process.env.LIGHTHOUSE_REPORTS) {
     await fs.mkdir(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-    await fs.writeFile(path.join(process.env.LIGHTHOUSE_REPORTS, `${cookie ? 'home' : 'landing'}-${Date.now()}.json`), JSON.stringify(lhr));
+    await fs.writeFile(path.join(process.env.LIGHTHOUSE_REPORTS, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
   }
   const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
   return {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     lcpMs: Math.round(num('largest-contentful-paint')),
     tbtMs: Math.round(num('total-blocking-time')),
     fcpMs: Math.round(num('first-contentful-paint')),
@@ -105,20 +111,21 @@ export async function benchLighthouse(): Promise<void> {
     chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
-    const cookie = await seed(url);
+    const { cookie, fileId } = await seed(url);
     const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-    const rows: Array<[string, Score[]]> = [['landing (signed out)', []], ['home feed (signed in)', []]];
+    const rows: Array<[string, Score[]]> = [['landing (signed out)', []], ['home feed (signed in)', []], ['public file page (visitor)', []]];
     for (let i = 0; i < runs; i++) {
       rows[0][1].push(await audit(`${url}/`, chrome.port));
       rows[1][1].push(await audit(`${url}/`, chrome.port, cookie));
+      rows[2][1].push(await audit(`${url}/file/${fileId}`, chrome.port, undefined, 1, 'public-file'));
     }
     console.log(`\nLighthouse 12, mobile preset, ${runs} runs each (median, range)`);
-    console.log('| page | performance | LCP | TBT | FCP | CLS |');
-    console.log('|---|---|---|---|---|---|');
+    console.log('| page | performance | SEO | accessibility | LCP | TBT | FCP | CLS |');
+    console.log('|---|---|---|---|---|---|---|---|');
     for (const [name, scores] of rows) {
       const perf = scores.map((s) => s.performance);
       const pick = (k: keyof Score) => median(scores.map((s) => s[k]));
-      console.log(`| ${name} | ${median(perf)} (${Math.min(...perf)}–${Math.max(...perf)}) | ${(pick('lcpMs') / 1000).toFixed(1)} s | ${pick('tbtMs')} ms | ${(pick('fcpMs') / 1000).toFixed(1)} s | ${pick('clsScore')} |`);
+      console.log(`| ${name} | ${median(perf)} (${Math.min(...perf)}–${Math.max(...perf)}) | ${pick('seo')} | ${pick('accessibility')} | ${(pick('lcpMs') / 1000).toFixed(1)} s | ${pick('tbtMs')} ms | ${(pick('fcpMs') / 1000).toFixed(1)} s | ${pick('clsScore')} |`);
     }
   } finally {
     chrome.kill();

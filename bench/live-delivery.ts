@@ -5,14 +5,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { migrateDatabase } from '../server/db/migrate.ts';
+import { migrateDatabase } from '../server/composition.ts';
 import * as samples from '../tests/helpers/media-samples.ts';
+import { readLiveFrames } from '../tests/helpers/live-stream.ts';
 import { signUp, TestClient } from '../tests/helpers/test-client.ts';
 import { openBenchDatabase } from './bench-database.ts';
 
 // Likes as events (decision 017): the time from a like's answer to its `notification` event on
 // the owner's open /api/events stream: idle; while feed pages are read at half the rate the app
-// answers at most (open loop, as the issue's mix offers fixed rates); and while 20 connections
+// answers at most (open loop, the mix offering fixed rates); and while 20 connections
 // read them as fast as it answers (saturation: every query waits its turn). Target: p99 ≤ 1 s
 // under load. `sentP…`: from the like sent, what the owner waits in all (the like's own answer included).
 
@@ -37,25 +38,11 @@ async function follow(base: string, cookie: string, arrivals: Map<string, number
   const controller = new AbortController();
   const res = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
   if (res.status !== 200 || !res.body) throw new Error(`stream: ${res.status}`);
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!block.includes('event: notification')) continue;
-          const data = JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as { fileId: number; fromUserId: number };
-          arrivals.set(`${data.fileId}:${data.fromUserId}`, performance.now());
-        }
-      }
-    } catch {
-      // aborted at the end
-    }
-  })();
+  void readLiveFrames(res.body, (frame) => {
+    if (frame.event !== 'notification') return;
+    const data = frame.data as { fileId: number; fromUserId: number };
+    arrivals.set(`${data.fileId}:${data.fromUserId}`, performance.now());
+  });
   return () => controller.abort();
 }
 

@@ -5,10 +5,10 @@ import type { Logger } from 'drizzle-orm/logger';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Db } from '../server/db/client.ts';
-import { migrateDatabase } from '../server/db/migrate.ts';
+import { migrateDatabase } from '../server/composition.ts';
 import { fileLikes, files } from '../server/db/schema/index.ts';
 import { visibleFilesSql } from '../server/access/visibility.ts';
-import { seedMembers, seedMix, sessionToken } from './mix-seed.ts';
+import { seedMembers, seedMix, seedSafety, sessionToken } from './mix-seed.ts';
 import { requestKind, type MemberView } from './mix-plan.ts';
 import { recordLoopStalls } from './mix-loop-stalls.ts';
 import { timePgliteStatements } from './mix-sql-times.ts';
@@ -17,7 +17,8 @@ import { timePgliteStatements } from './mix-sql-times.ts';
 // database's) is read from /proc apart from the load generator's. Built with buildApp as
 // server/main.ts builds it, from the environment it is given (DATABASE_URL or a PGlite data
 // dir under DATA_DIR, AUTOTAG, WORKERS…), after seeding (MIX_SEED: `mix` the community of
-// bench/mix-seed.ts, `members` members and sessions only, `none` a database seeded before).
+// bench/mix-seed.ts, `members` members and sessions only, `none` a database seeded before;
+// MIX_SAFETY=<share>, e.g. 0.05: that share of the members also block and mute others).
 //
 // The feed cache is observed from outside the app: every SQL statement goes through drizzle's
 // logger, and each request runs in an AsyncLocalStorage context, so statements are counted per
@@ -68,7 +69,13 @@ async function worldOf(db: Db): Promise<{ members: Omit<MemberView, 'token'>[]; 
       .where(and(eq(fileLikes.userId, id), inArray(fileLikes.fileId, feed.map((f) => f.id))));
     members.push({ id, feed, liked: liked.map((l) => l.id) });
   }
-  const tail = await db.select({ id: files.id, owner: files.userId }).from(files).where(eq(files.isPublic, true)).orderBy(sql`random()`).limit(5000);
+  // Members open tail files by id: none whose owner stands in a block, which would answer 404 to one of them.
+  const tail = await db
+    .select({ id: files.id, owner: files.userId })
+    .from(files)
+    .where(and(eq(files.isPublic, true), sql`${files.userId} not in (select blocker_id from blocks union select blocked_id from blocks)`))
+    .orderBy(sql`random()`)
+    .limit(5000);
   return { members, tail };
 }
 
@@ -79,6 +86,11 @@ if (env.BENCH_MIX_LOOP) recordLoopStalls(env.BENCH_MIX_LOOP);
 if (env.BENCH_MIX_SQL_TIMES && database.pglite) timePgliteStatements(database.pglite, env.BENCH_MIX_SQL_TIMES);
 const seedStart = performance.now();
 const seedSteps = seedKind === 'mix' ? await seedMix(database.db, { sessions, salt }) : {};
+if (seedKind === 'mix' && env.MIX_SAFETY) {
+  const safetyStart = performance.now();
+  const safety = await seedSafety(database.db, Number(env.MIX_SAFETY));
+  Object.assign(seedSteps, { safety: Math.round((performance.now() - safetyStart) / 100) / 10, blockingMembers: safety.members, blocks: safety.blocks, mutes: safety.mutes });
+}
 if (seedKind === 'members') await seedMembers(database.db, { members: sessions, sessions, salt });
 const seedSeconds = (performance.now() - seedStart) / 1000;
 const world = seedKind === 'members' ? { members: [], tail: [] } : await worldOf(database.db);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/db/client.ts';
+import { createBlocksRepo } from '../server/modules/safety/blocks.repo.ts';
 
 // A community for the mix benchmark, seeded with INSERT … SELECT in a few seconds: 2 000
 // members, 100 000 files (10 % private, spread over every owner), follows, likes (many on the
@@ -9,7 +10,8 @@ import type { Db } from '../server/db/client.ts';
 // server/lib/tokens.ts hashes it (sha256, hex), so the generator signs in without the
 // (throttled) sign-in route.
 
-export const MIX_SIZE = { members: 2_000, files: 100_000, folders: 500, followsEach: 20, likesEach: 60, comments: 60_000 };
+// MIX_FILES (the app process's environment) seeds fewer files, for a machine too busy to seed 100 000 in time.
+export const MIX_SIZE = { members: 2_000, files: Number(process.env.MIX_FILES ?? 100_000), folders: 500, followsEach: 20, likesEach: 60, comments: 60_000 };
 
 export function sessionToken(salt: string, memberId: number): string {
   return `${salt}${memberId}`;
@@ -113,4 +115,28 @@ export async function seedMix(db: Db, opts: { sessions: number; salt: string }):
   await db.execute(sql`analyze`);
   step('analyze');
   return took;
+}
+
+/**
+ * Blocks and mutes for `share` of the members (every 1/share-th member, so active members among
+ * them too), made through the blocks repository as the app makes them: each blocks two members
+ * they follow (the follows both ways end, as a block ends them) and one anywhere, and mutes three
+ * more they follow. Answers how many blocks and mutes stand.
+ */
+export async function seedSafety(db: Db, share: number): Promise<{ members: number; blocks: number; mutes: number }> {
+  const { members, followsEach } = MIX_SIZE;
+  const every = Math.max(1, Math.round(1 / share));
+  const repo = createBlocksRepo(db);
+  const followed = (u: number, k: number) => 1 + ((u - 1 + (k % followsEach) * 97) % members);
+  let blockers = 0;
+  for (let u = every; u <= members; u += every) {
+    blockers += 1;
+    for (const target of [followed(u, 1), followed(u, 2), 1 + ((u * 7919) % members)]) if (target !== u) await repo.block(u, target);
+    for (const k of [3, 4, 5]) await repo.mute(u, followed(u, k));
+  }
+  const count = async (table: 'blocks' | 'mutes') =>
+    Number(((await db.execute(sql.raw(`select count(*)::int n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0].n);
+  await db.execute(sql`analyze blocks`);
+  await db.execute(sql`analyze mutes`);
+  return { members: blockers, blocks: await count('blocks'), mutes: await count('mutes') };
 }

@@ -131,7 +131,8 @@ function cpuPerRequest(s: { appRun: LoadRun; bareRun: LoadRun; cpu: { app: numbe
 }
 const cpuPct = (run: LoadRun) => Math.round((run.generatorCpuMs / Math.max(1, run.wallMs)) * 100);
 
-export async function benchThroughput(kind: MixKind, log: (line: string) => void): Promise<ThroughputResult> {
+/** `appEnv`: more settings for the app process (MIX_SAFETY=0.05 seeds blocks and mutes too, bench/mix-seed.ts). */
+export async function benchThroughput(kind: MixKind, log: (line: string) => void, appEnv: Record<string, string> = {}): Promise<ThroughputResult> {
   const bench = kind === 'postgres' ? await openBenchDatabase('postgres') : null;
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-bench-mix-'));
   const salt = `mix${crypto.randomBytes(6).toString('hex')}`;
@@ -140,7 +141,7 @@ export async function benchThroughput(kind: MixKind, log: (line: string) => void
   const pools: Target[] = [];
   let live: Awaited<ReturnType<typeof openStreams>> | null = null;
   try {
-    log(`${kind}: seeding 100 000 files, 2 000 members and starting the app…`);
+    log(`${kind}: seeding ${appEnv.MIX_FILES ?? '100 000'} files, 2 000 members and starting the app…`);
     [app, bare] = await Promise.all([
       startApp({
         ...(bench ? { DATABASE_URL: bench.database.url! } : {}),
@@ -152,6 +153,7 @@ export async function benchThroughput(kind: MixKind, log: (line: string) => void
         LOG_LEVEL: 'warn',
         // Room for the open streams beside the generator's connections.
         MAX_CONNECTIONS: '5000',
+        ...appEnv,
       }),
       startBare(),
     ]);

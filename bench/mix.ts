@@ -8,7 +8,7 @@ import { MIX } from './mix-plan.ts';
 import { ms } from './mix-stats.ts';
 import { benchThroughput, SETTINGS, type MixKind, type ThroughputResult } from './mix-throughput.ts';
 
-// `npm run bench -- mix`: Kaleido under a live community (issue 17). Parts, chosen with
+// `npm run bench -- mix`: Kaleido under a live community. Parts, chosen with
 // BENCH_MIX_PARTS (default all: load,burst,memory):
 // - load: 100 000 files, 2 000 members, 200 of them reading and writing at fixed offered rates
 //   (open loop), every step replayed against a bare node:http server sending the app's bytes;

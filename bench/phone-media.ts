@@ -8,12 +8,12 @@ import { runFfmpeg } from '../server/media/ffmpeg.ts';
 import { renditionArgs } from '../server/media/web-playback.ts';
 import { heifEnc } from '../tests/helpers/phone-samples.ts';
 import { largeNoisyJpeg, tempDir, type TempDir } from '../tests/helpers/media-samples.ts';
-import { migrateDatabase } from '../server/db/migrate.ts';
+import { migrateDatabase } from '../server/composition.ts';
 import { startTestApp, type TestApp } from '../tests/helpers/test-app.ts';
 import { signUp, type TestClient } from '../tests/helpers/test-client.ts';
 import { openBenchDatabase } from './bench-database.ts';
 
-// Issue 21's target: the time from a member's upload to something a browser can show, for a
+// The target of decision 020: the time from a member's upload to something a browser can show, for a
 // 10 MB HEVC clip (its web rendition, made by the `file.rendition` job) and a 10 MB HEIC (its
 // JPEG/WebP derivatives, made during the upload), as a ratio to the tool alone on the same
 // file in the same run: ffmpeg making the same rendition, heif-convert decoding the same HEIC.

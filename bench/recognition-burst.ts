@@ -6,12 +6,12 @@ import { inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { migrateDatabase } from '../server/db/migrate.ts';
+import { migrateDatabase } from '../server/composition.ts';
 import { files } from '../server/db/schema/index.ts';
 import { signUp, TestClient } from '../tests/helpers/test-client.ts';
 import { openBenchDatabase } from './bench-database.ts';
 
-// "16 concurrent 2 MB photo uploads: time until tags show" (issue 17): the real app with AUTOTAG
+// "16 concurrent 2 MB photo uploads: time until tags show": the real app with AUTOTAG
 // on, one member uploading 16 photos at once, timed from each upload's answer to its recognition
 // being recorded (the moment its tags show). Against the same app tagging one photo at a time, in
 // the same run: the target is about twice the sum of those single-photo times.

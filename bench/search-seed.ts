@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client.ts';
 
-// The search benchmark's data: 100 000 files and 10 000 members whose names, tags and
+// The search benchmark's data: 100 000 files, 10 000 members and 2 000 folders whose names, tags and
 // descriptions are drawn from one vocabulary at natural, Zipf-like frequencies, so some words
 // are in half the files (as "sunset" is on a photo site), some in a few thousand, most in a few
 // dozen.
@@ -10,6 +10,7 @@ import type { Database } from '../server/db/client.ts';
 export const FILES = 100_000;
 export const MEMBERS = 10_000;
 export const VOCABULARY = 2000;
+export const FOLDERS = 2000;
 
 /**
  * The word of rank n (1 = most frequent): "sunset", then made-up seven-letter words over 16
@@ -35,8 +36,8 @@ async function createWordFunctions(database: Database): Promise<void> {
 }
 
 /**
- * Seeds the members and files (10 % private; eight words a file: three in the name, three in the
- * description, two tags) and returns the seconds it took.
+ * Seeds the members, files (10 % private; eight words a file: three in the name, three in the
+ * description, two tags) and folders, and returns the seconds it took.
  */
 export async function seedZipf(database: Database): Promise<number> {
   const start = performance.now();
@@ -56,6 +57,12 @@ export async function seedZipf(database: Database): Promise<number> {
            'f' || g || '.jpg', 'image/jpeg', (array['image','video','audio','pdf','document'])[1 + g % 5], 1000,
            'b/' || g, 'b/' || g || '/o', g % 10 <> 0, g % 97, g % 1013
     from generate_series(1, ${FILES}) g`);
+  // Folders named like files (a third private): the first page of a search lists them before files.
+  await db.execute(sql`
+    insert into folders (user_id, name, description, is_public)
+    select 1 + (g * 5) % ${MEMBERS}, initcap(bench_zipf(g + ${FILES}, 1)) || ' ' || bench_zipf(g + ${FILES}, 2),
+           'Folder of ' || bench_zipf(g + ${FILES}, 3), g % 3 <> 0
+    from generate_series(1, ${FOLDERS}) g`);
   await db.execute(sql`analyze`);
   return (performance.now() - start) / 1000;
 }

@@ -1,21 +1,27 @@
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/client.ts';
-import { migrateDatabase } from '../server/db/migrate.ts';
+import { migrateDatabase } from '../server/composition.ts';
 import { openBenchDatabase } from './bench-database.ts';
-import { FILES, MEMBERS, seedZipf, VOCABULARY, word } from './search-seed.ts';
+import { FILES, FOLDERS, MEMBERS, seedZipf, VOCABULARY, word } from './search-seed.ts';
 import { files } from '../server/db/schema/index.ts';
-import { cappedCountQuery, createSearchRepo, fileOrder, fileSearchWhere, rankedOrNewestSql, type FileFilter } from '../server/modules/search/search.repo.ts';
+import { cappedCountQuery, fileOrder, fileSearchWhere, rankedOrNewestSql, type FileFilter } from '../server/modules/search/search.repo.ts';
 import { parseSearchText } from '../server/modules/search/search-text.ts';
 import { percentile } from './mix-stats.ts';
 
-// Search latency over 100 000 files whose words follow a Zipf-like law (bench/search-seed.ts):
-// a common word (in half the files), middling words (a few thousand), rare words (a few dozen),
-// a prefix and a typo; the first page by relevance and the count timed apart, one at a time and
-// 20 at once, each against a lookup by primary key run the same way in the same run (same pool,
-// same process), on PostgreSQL and PGlite. BENCH_RUNS sets the runs per case (default 200).
+// Search as members call it, over 100 000 files, 10 000 members and 2 000 folders whose words
+// follow a Zipf-like law (bench/search-seed.ts): a common word (in half the files), middling
+// words (a few thousand), rare words (a few dozen), a prefix, a typo and a member's name. Each
+// goes through HTTP as the search page sends it — `GET /api/files/search?q=…&offset=0&limit=20`
+// (members and folders first, then files) and `GET /api/files/search/count?q=…`, and the
+// member picker `GET /api/users/search/{term}` — one at a time and 20 at once, each against a
+// lookup by primary key run the same way in the same run, on PostgreSQL and PGlite.
+// BENCH_RUNS sets the runs per case (default 200).
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const WARMUP = 10;
@@ -40,6 +46,8 @@ const queries: Record<string, (i: number) => string> = {
     const w = word(rank.rare(i));
     return w.slice(0, 3) + (w[3] === 'x' ? 'y' : 'x') + w.slice(4);
   },
+  // Usernames are `<word>_<n>` and first names words of the vocabulary (bench/search-seed.ts).
+  "a member's username": (i) => `${word(2 + (i * 37) % (VOCABULARY - 1))}_${1 + ((i * 37) % (MEMBERS - 1))}`,
 };
 
 /** Runs `once(i)` after a warm-up, `workers` at a time, RUNS times in all; sorted times in ms. */
@@ -67,19 +75,42 @@ async function explain(database: Database, query: SQL): Promise<string> {
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
-/** The count's number as the repository answers it ("1000+" when capped). */
-function countText(c: number | { count: number; capped: boolean }): string {
-  return typeof c === 'number' ? String(c) : `${c.count}${c.capped ? '+' : ''}`;
+/** The app as it ships over `database`, and a member's cookie (a member with no folders: visibility is checked in full). */
+async function startApp(database: Database) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-bench-'));
+  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', AUTH_RATE_LIMIT: '1000', AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '1000', MAX_CONNECTIONS_PER_ADDRESS: '100000', MAX_UPLOADS_PER_ADDRESS: '100000' });
+  const app = await buildApp({ config, database });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  config.publicUrl = base;
+  const stamp = Date.now() % 1_000_000;
+  const register = await fetch(`${base}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    // A new member each run (a reused database holds the earlier runs' searchers).
+    body: JSON.stringify({ email: `searcher${stamp}@example.com`, username: `bench_searcher${stamp}`, password: 'secret123', firstName: 'Bench', lastName: 'Searcher' }),
+  });
+  if (register.status !== 201) throw new Error(`sign-up failed: ${register.status} ${await register.text()}`);
+  const cookie = register.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  /** One GET as the browser sends it, read to its end; its JSON. */
+  const get = async (pathAndQuery: string): Promise<unknown> => {
+    const res = await fetch(base + pathAndQuery, { headers: { cookie } });
+    if (res.status !== 200) throw new Error(`${pathAndQuery}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+  return { get, close: async () => (await app.close(), await fs.rm(dataDir, { recursive: true, force: true })) };
 }
+
+const q = (text: string) => encodeURIComponent(text);
 
 async function benchOne(kind: 'postgres' | 'pglite'): Promise<{ rows: SearchBenchRow[]; plans: Record<string, string>; seedSeconds: number }> {
   const opened = await openBenchDatabase(kind);
+  let app: Awaited<ReturnType<typeof startApp>> | null = null;
   try {
     await migrateDatabase(opened.database);
-    const seedSeconds = await seedZipf(opened.database);
+    const seedSeconds = opened.reused ? 0 : await seedZipf(opened.database);
     const db = opened.database.db;
-    const repo = createSearchRepo(db);
-    // A member with no folders: the visibility rule is evaluated in full, as for most viewers.
+    app = await startApp(opened.database);
+    const { get } = app;
     const viewer = { id: 42, isAdmin: false };
     const page = { offset: 0, limit: 20 };
     const lookup = (i: number) => db.select().from(files).where(eq(files.id, 1 + ((i * 7919) % FILES))).limit(1);
@@ -95,21 +126,16 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<{ rows: SearchBenc
         db: kind, at, case: name, p50Ms: round(percentile(t, 50)), p95Ms: round(percentile(t, 95)),
         p50Ratio: round(percentile(t, 50) / base50), p95Ratio: round(percentile(t, 95) / base95), matched,
       });
-      rows.push(row('primary key lookup', key, '1'));
+      rows.push(row('primary key lookup (database)', key, '1'));
       for (const [name, text] of Object.entries(queries)) {
-        const filter = (i: number): FileFilter => ({ text: parseSearchText(text(i)) });
-        const matched = countText(await repo.countFilesCapped(viewer, filter(WARMUP)));
-        rows.push(row(`${name} ("${text(WARMUP)}"), first page`, await time((i) => repo.fileIds(viewer, filter(i), 'relevance', page), workers), matched));
-        rows.push(row(`${name}, count`, await time((i) => repo.countFilesCapped(viewer, filter(i)), workers), matched));
+        const counted = (await get(`/api/files/search/count?q=${q(text(WARMUP))}&resultType=all`)) as { count: number; users: number; folders: number; files: number; capped?: boolean };
+        const matched = `${counted.users}/${counted.folders}/${counted.files}${counted.capped ? '+' : ''}`;
+        rows.push(row(`${name} ("${text(WARMUP)}"), first page`, await time((i) => get(`/api/files/search?q=${q(text(i))}&offset=0&limit=20`), workers), matched));
+        rows.push(row(`${name}, count`, await time((i) => get(`/api/files/search/count?q=${q(text(i))}&resultType=all`), workers), matched));
       }
-      // Explicit orders on a common word rank nothing but still sort every match (no cap there).
-      const common = (i: number): FileFilter => ({ text: parseSearchText(queries.common(i)) });
-      for (const sort of ['newest', 'most_liked'] as const) {
-        rows.push(row(`common, ${sort.replace('_', ' ')} first, first page`, await time((i) => repo.fileIds(viewer, common(i), sort, page), workers), ''));
-      }
-      rows.push(row('common, page 10 (offset 180)', await time((i) => repo.fileIds(viewer, common(i), 'relevance', { offset: 180, limit: 20 }), workers), ''));
-      const member = (i: number) => parseSearchText(queries['typo of a rare word'](i))!;
-      rows.push(row('member, typo', await time((i) => repo.users(member(i), 'relevance', page), workers), String((await repo.users(member(WARMUP), 'relevance', { offset: 0, limit: 100 })).length)));
+      rows.push(row('common, files only, most liked first', await time((i) => get(`/api/files/search?q=${q(queries.common(i))}&resultType=files&sortBy=most_liked&offset=0&limit=20`), workers), ''));
+      rows.push(row('common, page 10 (offset 180)', await time((i) => get(`/api/files/search?q=${q(queries.common(i))}&offset=180&limit=20`), workers), ''));
+      rows.push(row('member picker, typo', await time((i) => get(`/api/users/search/${q(queries['typo of a rare word'](i))}`), workers), ''));
     }
 
     for (const name of ['common', 'middling', 'rare'] as const) {
@@ -121,6 +147,7 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<{ rows: SearchBenc
     }
     return { rows, plans, seedSeconds };
   } finally {
+    await app?.close();
     await opened.database.close();
     await opened.drop();
   }
@@ -133,9 +160,9 @@ export async function benchSearch(): Promise<SearchBenchRow[]> {
   for (const kind of kinds) {
     const { rows, plans, seedSeconds } = await benchOne(kind);
     all.push(...rows);
-    console.log(`\nSearch on ${kind}: ${FILES.toLocaleString('en')} files (Zipf-like vocabulary of ${VOCABULARY} words), ${MEMBERS.toLocaleString('en')} members, seeded in ${seedSeconds.toFixed(1)} s; ${RUNS} runs per case; ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`\nSearch through HTTP on ${kind}: ${FILES.toLocaleString('en')} files (Zipf-like vocabulary of ${VOCABULARY} words), ${MEMBERS.toLocaleString('en')} members, ${FOLDERS.toLocaleString('en')} folders, seeded in ${seedSeconds.toFixed(1)} s; ${RUNS} runs per case; ${os.cpus().length} CPUs, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log('Ratios are to the primary key lookup run the same way (single, or 20 at once) in this run.');
-    console.table(rows.map((r) => ({ at: r.at, case: r.case, 'p50 ms': r.p50Ms, 'p95 ms': r.p95Ms, 'p50 ×key': r.p50Ratio, 'p95 ×key': r.p95Ratio, matched: r.matched })));
+    console.table(rows.map((r) => ({ at: r.at, case: r.case, 'p50 ms': r.p50Ms, 'p95 ms': r.p95Ms, 'p50 ×key': r.p50Ratio, 'p95 ×key': r.p95Ratio, 'members/folders/files': r.matched })));
     if (process.env.BENCH_PLANS) for (const [name, plan] of Object.entries(plans)) console.log(`EXPLAIN ANALYZE (${kind}, ${name}):\n${plan}\n`);
   }
   return all;

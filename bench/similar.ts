@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client.ts';
-import { migrateDatabase } from '../server/db/migrate.ts';
+import { migrateDatabase } from '../server/composition.ts';
 import { fileFingerprints } from '../server/db/schema/index.ts';
 import { EMBEDDING_DIMS } from '../server/media/recognition/embedding.ts';
 import { createSimilarIndex } from '../server/modules/similar/similar-index.ts';
@@ -9,7 +9,7 @@ import { startTestApp } from '../tests/helpers/test-app.ts';
 import { signUp } from '../tests/helpers/test-client.ts';
 import { openBenchDatabase } from './bench-database.ts';
 
-// "More like this" at 100 000 images (issue 22): the neighbour index alone (the exact SIMD scan
+// "More like this" at 100 000 images (decision 024): the neighbour index alone (the exact SIMD scan
 // against the same scan in plain JavaScript), then the endpoint against a key lookup (the file's
 // detail, a cached read) over HTTP in the same run, on PostgreSQL and PGlite, one request at a time.
 

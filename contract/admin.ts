@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './common';
 
-// The admin waitlist (spec 2 §2 Admin waitlist, §3 Waitlist application, §4, §7 Admin, §8).
+// The admin waitlist.
 
 export const waitlistStatuses = ['pending', 'approved', 'rejected'] as const;
 export type WaitlistStatus = (typeof waitlistStatuses)[number];
@@ -20,7 +20,7 @@ export const adminMessages = {
   loadFailed: 'Failed to load waitlist applications',
 } as const;
 
-/** A waitlist application as the spec's screen reads it (spec 2 §3). */
+/** A waitlist application as the spec's screen reads it. */
 export const waitlistApplication = z.object({
   id: z.number().int(),
   firstName: z.string(),

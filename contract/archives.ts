@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// A member's own data archive, Settings → "Download my data" (issue 23, docs/decisions/022).
+// A member's own data archive, Settings → "Download my data" (decision 022).
 // The spec has no strings for it: these are the product's own.
 
 /** How long a ready archive can be downloaded. */

@@ -4,7 +4,7 @@ import {
   EMAIL_MAX, NAME_MAX, PASSWORD_MAX, REGISTER_PASSWORD_MIN, RESET_PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN,
 } from './limits';
 
-// The spec's validation messages (1 §5), used verbatim by the forms and the server.
+// The spec's validation messages, used verbatim by the forms and the server.
 export const authMessages = {
   emailOrUsernameRequired: 'Email or username is required',
   passwordRequired: 'Password is required',
@@ -27,6 +27,7 @@ export const authMessages = {
   passwordReset: 'Your password has been reset. You can now log in with your new password.',
   pendingApproval: 'Your application is still waiting for approval. We will email you when it is reviewed.',
   rejected: 'Your application to join was not approved.',
+  suspended: 'This account has been suspended.',
   reasonRequired: 'Please tell us why you want to join',
   waitlisted: "Thanks for applying! We'll email you once your application is approved.",
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
@@ -92,6 +93,8 @@ export type UsernameCheckResponse = z.infer<typeof usernameCheckResponse>;
 export const publicConfig = z.object({
   registration: z.enum(['open', 'waitlist']),
   adClient: z.string().nullable(),
+  /** The single sign-on button's provider name ("Continue with {name}"); null when OIDC_ISSUER is unset. */
+  ssoName: z.string().nullable(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 

@@ -3,7 +3,7 @@ import { PAGE_MAX, PAGE_SIZE } from './limits';
 
 // Control characters are refused in every text field: U+0000 cannot be stored by PostgreSQL
 // (it answered 500) and the others are invisible tricks. So are the invisible formatting
-// characters that reorder or hide text (issue 18): bidirectional marks, embeddings, overrides
+// characters that reorder or hide text (decision 021): bidirectional marks, embeddings, overrides
 // and isolates (U+061C, U+200E–200F, U+202A–202E, U+2066–2069), zero-width space, word joiner
 // and invisible operators (U+200B, U+2060–2064) and the byte-order mark (U+FEFF), as upload
 // names already strip them. The zero-width joiners (U+200C–200D) stay: emoji and scripts need them.
@@ -42,7 +42,7 @@ export type ErrorResponse = z.infer<typeof errorResponse>;
 
 export const messageResponse = z.object({ message: z.string() });
 
-/** `offset` and `limit` of every list (DESIGN.md: default 20, max 100). */
+/** `offset` and `limit` of every list (default 20, max 100). */
 export const pageQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(PAGE_SIZE),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// Issue 19: an API path is written once, in contract/. The server registers its routes from the
+// An API path is written once, in contract/. The server registers its routes from the
 // table and builds links with buildPath; the client calls by entry name. This reads every string
 // and template literal of server/ and client/src/ (tests aside: they are the API's outside
 // callers) and names each one that holds `/api/`.

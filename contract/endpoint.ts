@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * One endpoint of the API, written once (issue 19, docs/decisions/025): the server registers its
+ * One endpoint of the API, written once (decision 025): the server registers its
  * handler from it, OpenAPI is published from it, and the client's `call()` is typed from it.
  * The entries live in `contract/api/*.ts`; this file holds only their shape and types, so it
  * brings no zod into a bundle.
@@ -13,7 +13,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Auth = 'visitor' | 'member' | 'admin';
 
 /** The write budget a member's call spends (server/plugins/write-budgets.ts). */
-export const budgetNames = ['message', 'comment', 'folder', 'invite', 'collaborator', 'like', 'follow', 'save', 'upload', 'analyze', 'account'] as const;
+export const budgetNames = ['message', 'comment', 'folder', 'invite', 'collaborator', 'like', 'follow', 'save', 'upload', 'analyze', 'account', 'edit', 'archive', 'password', 'email', 'sessions', 'block', 'report'] as const;
 export type BudgetName = (typeof budgetNames)[number];
 
 export type Schema = z.ZodType;
@@ -37,13 +37,29 @@ export interface Endpoint {
   multipart?: { readonly required: readonly string[]; readonly properties: Readonly<Record<string, Readonly<Record<string, unknown>>>> };
   /** Also takes a short urlencoded form, read and ignored (a mail program's one-click unsubscribe, RFC 8058). */
   ignoresFormBody?: boolean;
+  /**
+   * Answers stored bytes, not JSON (OpenAPI's 200, and 206 for a Range): their media type
+   * (any type when it is the file's own) and what they are.
+   */
+  bytes?: { readonly type: string; readonly description: string };
   /** Where a GET link redirects (OpenAPI's 302). */
   redirect?: string;
   /** A GET that changes state (the logout link): refused cross-site like a write. */
   changesState?: boolean;
   /** Sign-in calls counted per address and account (auth.throttle.ts): 429 on too many attempts. */
   throttled?: boolean;
+  /**
+   * Needs the session to have proven the member within RECENT_SIGN_IN_MS (contract/account-security.ts):
+   * otherwise 403 `{ reauthenticate: true }` before the handler runs (docs/decisions/034).
+   */
+  recentSignIn?: boolean;
   budget?: BudgetName;
+  /**
+   * A security action (signing out, changing password or e-mail, ending sessions): it spends no
+   * budget any other call spends, only its own `budget`, counted per session, so a stolen
+   * session's writes never lock the owner out of it (docs/decisions/026).
+   */
+  security?: boolean;
   /** The member a budgeted write targets (per-recipient windows): a param or a body field. */
   recipient?: `params.${string}` | `body.${string}`;
   /** Left out of OpenAPI (streams, stored bytes by key). */

@@ -21,7 +21,7 @@ export const fileMessages = {
   imagesOnly: 'Only images can be analyzed',
 } as const;
 
-/** Lower case, trimmed, de-duplicated (DESIGN.md); length rules are checked by `tagList`. */
+/** Lower case, trimmed, de-duplicated; length rules are checked by `tagList`. */
 export function normalizeTags(input: string | string[]): string[] {
   const parts = Array.isArray(input) ? input : input.split(',');
   const out: string[] = [];

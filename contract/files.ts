@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, text } from './common';
-import { COMMENT_MAX, DESCRIPTION_MAX, fileMessages, normalizeTags, TAG_MAX_LENGTH, TAGS_PER_FILE } from './file-rules';
+import { COMMENT_MAX, DESCRIPTION_MAX, FILE_NAME_MAX, fileMessages, normalizeTags, TAG_MAX_LENGTH, TAGS_PER_FILE } from './file-rules';
+import { ALT_TEXT_MAX, CONTENT_WARNING_MAX, postMessages } from './post-text';
 
 // The limits, messages and tag rule live without zod, for the client's first script (decision 023).
 export { COMMENT_MAX, DESCRIPTION_MAX, FILE_NAME_MAX, fileMessages, normalizeTags, playbackMessages, TAG_MAX_LENGTH, TAGS_PER_FILE } from './file-rules';
@@ -53,7 +54,19 @@ export const fileDto = z.object({
   durationSeconds: z.number().nullable(),
   placeholder: z.string().nullable(),
   isPublic: z.boolean(),
+  /** Shown blurred (or hidden, by the member's preference): the automatic flag or the author's own mark. */
   isNsfw: z.boolean(),
+  /** The author marked it sensitive, with `contentWarning` shown on the blur when they wrote one. */
+  sensitive: z.boolean(),
+  contentWarning: z.string().nullable(),
+  /** What every `<img>` of the file says: the member's alt text, else one made from recognition's tags, else the name. */
+  alt: z.string(),
+  /** The alt text a member wrote; null while `alt` is a suggestion or the name. */
+  altText: z.string().nullable(),
+  /** `#words` of the name and description: tags too, for search and the marquee. */
+  hashtags: z.array(z.string()),
+  /** When it was last edited after posting; null while it is as posted. */
+  editedAt: z.string().nullable(),
   likeCount: z.number().int(),
   viewCount: z.number().int(),
   commentCount: z.number().int(),
@@ -85,6 +98,28 @@ export const randomQuery = z.object({
 
 export const tagsBody = z.object({ tags: tagList });
 
+const altTextField = text({ multiline: true }).trim().max(ALT_TEXT_MAX, postMessages.altTooLong);
+const contentWarningField = text().trim().max(CONTENT_WARNING_MAX, postMessages.warningTooLong);
+
+/**
+ * An edit after posting: any of these fields, at least one. An empty `altText` or
+ * `contentWarning` clears it. Collaborators who edit a folder holding the file may send only
+ * `tags` and `altText` (docs/decisions/032).
+ */
+export const updateFileBody = z
+  .strictObject({
+    name: text().trim().min(1, postMessages.nameRequired).max(FILE_NAME_MAX, `Name must be ${FILE_NAME_MAX} characters or less`),
+    description: text({ multiline: true }).trim().max(DESCRIPTION_MAX, `Description must be ${DESCRIPTION_MAX} characters or less`),
+    tags: tagList,
+    altText: altTextField,
+    isPublic: z.boolean(),
+    sensitive: z.boolean(),
+    contentWarning: contentWarningField,
+  })
+  .partial()
+  .refine((b) => Object.keys(b).length > 0, postMessages.nothingToChange);
+export type UpdateFileBody = z.infer<typeof updateFileBody>;
+
 /** A retry of one upload carries the key of its first try (8–100 letters, digits, `_`, `-`). */
 export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'The idempotency key must be 8 to 100 letters, digits, _ or -');
 
@@ -101,6 +136,9 @@ export const uploadFields = z
     isPublic: z.enum(['true', 'false'], { error: 'isPublic must be true or false' }),
     idempotencyKey,
     folderId: text(),
+    altText: altTextField,
+    sensitive: z.enum(['true', 'false'], { error: 'sensitive must be true or false' }),
+    contentWarning: contentWarningField,
   })
   .partial()
   .catchall(text({ multiline: true }));
@@ -121,6 +159,8 @@ export const commentDto = z.object({
     lastName: z.string().nullable(),
     profileImageUrl: z.string().nullable(),
   }),
+  /** On the answer to a new comment only: what its author should know (more members mentioned than are told). */
+  notice: z.string().optional(),
 });
 export type CommentDto = z.infer<typeof commentDto>;
 
@@ -144,6 +184,7 @@ export const optimizationDto = z.object({
 export const slideshowImage = z.object({
   id: z.number().int(),
   name: z.string(),
+  alt: z.string(),
   filePath: z.string(),
   placeholder: z.string().nullable(),
   user: z.object({ username: z.string() }),

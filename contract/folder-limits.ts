@@ -3,9 +3,9 @@
 
 export const FOLDER_NAME_MAX = 100;
 export const FOLDER_DESCRIPTION_MAX = 500;
-/** Up to 4 images on a folder's cover (spec 2 §9). */
+/** Up to 4 images on a folder's cover. */
 export const FOLDER_PREVIEW_IMAGES = 4;
-/** Invites expire after 7 days unless the owner picks another expiry (DESIGN.md). */
+/** Invites expire after 7 days unless the owner picks another expiry. */
 export const INVITE_DEFAULT_DAYS = 7;
 export const INVITE_MAX_DAYS = 30;
 

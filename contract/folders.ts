@@ -3,7 +3,7 @@ import { idField, text } from './common';
 import { fileDto } from './files';
 import { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX, folderMessages, INVITE_MAX_DAYS } from './folder-limits';
 
-// Folders, collaborators and invites (spec 2 §3, §5, §7, §9; DESIGN.md "Who sees what").
+// Folders, collaborators and invites (decision 009).
 
 // The limits and messages live without zod, for the client's first script (decision 023).
 export { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX, FOLDER_PREVIEW_IMAGES, folderMessages, INVITE_DEFAULT_DAYS, INVITE_MAX_DAYS } from './folder-limits';
@@ -12,7 +12,7 @@ export { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX, FOLDER_PREVIEW_IMAGES, folderM
 export const folderRole = z.enum(['OWNER', 'EDITOR', 'VIEWER']);
 export type FolderRole = z.infer<typeof folderRole>;
 
-/** The roles a collaborator or an invite may carry (spec 2 §5: Viewer or Editor only). */
+/** The roles a collaborator or an invite may carry (Viewer or Editor only). */
 export const collaboratorRole = z.enum(['EDITOR', 'VIEWER']);
 export type CollaboratorRole = z.infer<typeof collaboratorRole>;
 

@@ -1,4 +1,4 @@
-// Business constants of the spec (1 §9, 2 §9) and DESIGN.md, shared by client and server.
+// Business constants, shared by client and server.
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 20;
 export const REGISTER_PASSWORD_MIN = 6;
@@ -21,5 +21,5 @@ export const SLIDESHOW_REFETCH_MS = 60_000;
 export const SLIDESHOW_STALE_MS = 50_000;
 export const CONTACT_SEND_DELAY_MS = 1000;
 export const LANDING_FILES = 20;
-/** The fewest characters a member search looks up (`GET /api/users/search/{term}`, spec 2 §7). */
+/** The fewest characters a member search looks up (`GET /api/users/search/{term}`). */
 export const USER_SEARCH_MIN = 2;

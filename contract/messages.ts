@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { idField, pageQuery, text } from './common';
 
-// Direct messages (spec 2 §2 Notifications and messages, §3 Message and Conversation, §5, §7, §8).
+// Direct messages.
 
 export const MESSAGE_MAX = 5000;
-/** The 'New Message' dialog searches recipients from 3 characters ("above 2", spec 2 §5). */
+/** The 'New Message' dialog searches recipients from 3 characters ("above 2"). */
 export const RECIPIENT_SEARCH_MIN = 3;
 
 export const messageMessages = {
@@ -14,7 +14,7 @@ export const messageMessages = {
   recipientNotFound: 'Recipient not found',
   cannotMessageSelf: 'You cannot send a message to yourself',
   noThreadWithSelf: 'There is no conversation with yourself',
-  /** Client toasts, verbatim (spec 2 §8). */
+  /** Client toasts, verbatim. */
   sendFailed: 'Failed to send message',
   sent: 'Message sent successfully',
 } as const;
@@ -26,7 +26,7 @@ export const sendMessageBody = z.object({
 });
 export type SendMessageBody = z.infer<typeof sendMessageBody>;
 
-/** Spec 2 §3 Message. */
+/** A message as its members see it. */
 export const messageDto = z.object({
   id: z.number().int(),
   senderId: z.number().int(),
@@ -49,7 +49,7 @@ export type MessagePageQuery = z.infer<typeof messagePageQuery>;
 
 export const threadParams = z.object({ userId: idField });
 
-/** Spec 2 §3 Conversation, plus the counterpart's username and who wrote the last message. */
+/** A conversation, plus the counterpart's username and who wrote the last message. */
 export const conversationDto = z.object({
   userId: z.number().int(),
   username: z.string(),

@@ -6,8 +6,7 @@ import { notificationTypes } from './notification-paths';
 // The types and messages live without zod, for the client's first script (decision 023).
 export { notificationMessages, notificationTypes } from './notification-paths';
 
-// Notifications (spec 2 §2 Notifications and messages, §3 Notification, §4, §7; DESIGN.md
-// "Notifications"; docs/decisions/012-notifications.md).
+// Notifications (docs/decisions/012-notifications.md).
 
 export const notificationType = z.enum(notificationTypes);
 export type NotificationType = z.infer<typeof notificationType>;
@@ -34,6 +33,8 @@ export const notificationDto = z.object({
   isRead: z.boolean(),
   createdAt: z.string(),
   fileId: z.number().int().nullable(),
+  /** The file's thumbnail when the member may see the file (decision 030), else null. */
+  fileThumbnailUrl: z.string().nullable(),
   folderId: z.number().int().nullable(),
   fromUserId: z.number().int().nullable(),
   fromUser: notificationActor.nullable(),

@@ -50,7 +50,7 @@ describe('the router', () => {
 
   it('keeps the spec route table: what needs sign-in, and the two spellings of a folder', () => {
     expect(memberOnlyScreens.map((name) => screenPaths[name])).toEqual([
-      '/profile', '/profile/:id', '/folder/:id', '/folders/:id', '/file/:id', '/search', '/notifications', '/admin', '/settings',
+      '/profile', '/profile/:id', '/folder/:id', '/folders/:id', '/file/:id', '/search', '/notifications', '/admin', '/settings', '/share',
     ]);
     expect(matches(screenPaths.folderAfterInvite, '/folders/7')).toBe(true);
   });
@@ -92,7 +92,7 @@ describe('screen links', () => {
       home: screens.home(), auth: screens.auth({ tab: 'login' }), resetPassword: screens.resetPassword('t'), about: screens.about(),
       contact: screens.contact(), policy: screens.policy(), settings: screens.settings('data'), profile: screens.profile(1),
       folder: screens.folder(1), file: screens.file(1), search: screens.search({ q: 'x' }), notifications: screens.notifications({ user: 1 }),
-      admin: screens.admin(), unsubscribe: screens.unsubscribe('t'), invite: screens.invite('t'),
+      admin: screens.admin(), unsubscribe: screens.unsubscribe('t'), invite: screens.invite('t'), share: screens.share(),
     };
     for (const [name, link] of Object.entries(samples)) {
       const location = link.split(/[?#]/, 1)[0];

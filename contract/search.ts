@@ -4,7 +4,7 @@ import { fileDto, fileTypeFilter, normalizeTags, sortBy, TAG_MAX_LENGTH } from '
 import { folderDto } from './folders';
 import { publicUser } from './users';
 
-// Search and Explore (spec 2 §2 Search, §3 Search result item, §7 `files/search`, §9).
+// Search and Explore.
 // docs/decisions/011-search.md says how the matching works.
 
 export const SEARCH_TEXT_MAX = 200;

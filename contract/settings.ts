@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { secret, text } from './common';
 import { emailField, authMessages, usernameField } from './auth';
 import { BIO_MAX, NAME_MAX, PASSWORD_MAX, REGISTER_PASSWORD_MIN } from './limits';
+import { pushKinds } from './notification-paths';
 import { defaultPreferences as plainDefaults } from './settings-defaults';
 
-// Account settings (spec 1 §2.5, §5, §8): payloads, preferences and the screen's strings.
+// Account settings: payloads, preferences and the screen's strings.
 
 export const settingsMessages = {
   invalidFileTypeTitle: 'Invalid file type',
@@ -37,7 +38,7 @@ export const settingsMessages = {
   removing: 'Removing...',
 } as const;
 
-/** An optional text field: blank becomes null, so the display-name and initials rules (§3) fall back. */
+/** An optional text field: blank becomes null, so the display-name and initials rules fall back. */
 const optionalText = (max: number, multiline = false) =>
   text({ multiline })
     .trim()
@@ -77,9 +78,13 @@ const fields = {
   sundayReview: z.boolean(),
   nsfw: z.enum(['show', 'hide']),
   searchIndexing: z.enum(['allow', 'deny']),
+  /** Signed-out visitors may open the member's profile page (their public files stay reachable by link either way). */
+  showProfileToVisitors: z.boolean(),
   theme: z.enum(themes),
   reduceMotion: z.boolean(),
   hideNotificationCounter: z.boolean(),
+  /** Which kinds reach the member's devices with push on (Settings → Notifications); the bell shows every kind regardless. */
+  pushKinds: z.array(z.enum(pushKinds)).max(pushKinds.length),
 };
 
 export const preferences = z.object(fields);

@@ -1,7 +1,7 @@
 // The "More like this" strings and limit without zod: the feed's cards and the upload dialog
 // show them on the member's first screen (docs/decisions/023). `contract/similar.ts` re-exports them.
 
-/** "More like this" (issue 22): neighbours end after this many, however far a member scrolls. */
+/** "More like this" (decision 024): neighbours end after this many, however far a member scrolls. */
 export const SIMILAR_MAX = 1_000;
 
 export const similarStrings = {

@@ -23,7 +23,7 @@ export const currentUser = publicUser.extend({
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
-// Profiles and follows (spec 2 §2 Profile, §3 User and Follow status, §4 Follow, §7 Users).
+// Profiles and follows.
 
 export const userMessages = {
   userNotFound: 'User not found',
@@ -43,6 +43,8 @@ export const userProfile = publicUser.extend({
   /** The viewer's own profile: no Follow or Message buttons, the owner's empty state. */
   isSelf: z.boolean(),
   email: z.string().optional(),
+  /** Admins only: whether an admin suspended this member (docs/decisions/028-safety-kit.md). */
+  isSuspended: z.boolean().optional(),
 });
 export type UserProfile = z.infer<typeof userProfile>;
 
@@ -76,7 +78,7 @@ export const userCountResponse = z.object({ count: z.number().int() });
 /** GET /api/users/search/{term}: username, first or last name; a typo in the username is forgiven. */
 export const userSearchParams = z.object({ term: text().trim().min(1).max(100) });
 
-/** `GET /api/users/search/{term}` (spec 2 §7): members the viewer may see, never their email. */
+/** `GET /api/users/search/{term}`: members the viewer may see, never their email. */
 export { USER_SEARCH_MIN } from './limits';
 export const userSearchResult = z.object({
   id: z.number().int(),

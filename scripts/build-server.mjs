@@ -29,7 +29,8 @@ export const ENTRIES = [
 /** Folders under server/ read at run time, copied to the same place under dist/server. */
 const ASSETS = ['db/migrations', 'media/recognition/models'];
 
-const inputs = ['server', 'contract', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
+// client/src too: visitors' pages render the client's presentational parts on the server (docs/decisions/031).
+const inputs = ['server', 'contract', 'client/src', 'package-lock.json', 'tsconfig.json', 'scripts/build-server.mjs'];
 
 function hashTree(hash, p) {
   const stat = fs.statSync(p);

@@ -128,6 +128,8 @@ describe('every JSON route from its schema', () => {
       await jobsSettled(t.database);
       const before = await countAll();
       const res = await send(op, values, asMember);
+      // oEmbed answers a format it cannot give with 501, as its specification says (section 2.3.4).
+      if (res.status === 501 && op.method === 'get' && op.path === '/api/oembed') return;
       if (res.status >= 500) failures.push(`${op.method.toUpperCase()} ${op.path} → ${res.status} ${res.text.slice(0, 120)} for ${JSON.stringify(values).slice(0, 300)}`);
       expect(res.status).toBeLessThan(500);
       if (asMember && res.status < 300) await SETTLE[`${op.method} ${op.path}`]?.(member);

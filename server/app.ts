@@ -13,11 +13,14 @@ import type { Storage } from './storage/storage';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './jobs/queue';
 import { registerJobHandlers } from './jobs/register-handlers';
-import { composeHttpServices, composeServices } from './composition';
+import { composeServices } from './composition';
+import { composeHttpServices } from './composition-http';
 import { authHandlers } from './modules/auth/auth.routes';
+import { accountSecurityHandlers } from './modules/account-security/account-security.routes';
+import { signInHandlers } from './modules/account-security/sign-in.routes';
 import type { FileReads } from './modules/files/reads/file-reads';
 import type { ViewCounter } from './modules/files/view-counter';
-import { createLocalHub, type LiveHub } from './live/live-hub';
+import { createLiveHub, type LiveHub } from './live/live-hub';
 import { liveEventHandlers } from './live/events.routes';
 import { notificationHandlers } from './modules/notifications/notifications.routes';
 import { endpoints } from '../contract/api';
@@ -25,6 +28,7 @@ import { registerEndpoints } from './plugins/endpoints';
 import { createLocalBus, type InvalidationBus } from './lib/invalidation-bus';
 import { fileHandlers } from './modules/files/files.routes';
 import type { SimilarIndex } from './modules/similar/similar-index';
+import type { PublicPagesService } from './modules/public-pages/public-pages.service';
 import { similarHandlers } from './modules/similar/similar.routes';
 import { mediaHandlers } from './modules/files/media.routes';
 import { socialHandlers } from './modules/files/social.routes';
@@ -35,19 +39,35 @@ import { folderHandlers } from './modules/folders/folders.routes';
 import { inviteHandlers } from './modules/folders/invites.routes';
 import { settingsHandlers } from './modules/users/settings.routes';
 import { profileHandlers } from './modules/users/profiles.routes';
+import { blockHandlers } from './modules/safety/blocks.routes';
+import { commentModerationHandlers } from './modules/safety/comments.routes';
+import { moderationHandlers } from './modules/safety/moderation.routes';
+import { accountDeletionHandlers } from './modules/safety/account-deletion.routes';
 import { searchHandlers } from './modules/search/search.routes';
+import { suggestionHandlers } from './modules/suggestions/suggestions.routes';
 import { waitlistHandlers } from './modules/waitlist/waitlist.routes';
+import { storageHandlers } from './modules/users/storage.routes';
+import { adminStatsHandlers } from './operations/admin-stats.routes';
 import { unsubscribeHandlers } from './modules/notification-mail/unsubscribe.routes';
 import { messageHandlers } from './modules/messages/messages.routes';
 import { archiveHandlers } from './modules/archives/archives.routes';
+import { publicPageHandlers, registerPublicPages } from './modules/public-pages/public-pages.routes';
+import { pushHandlers } from './modules/push/push.routes';
 import { registerClient } from './plugins/client';
 import { registerAddressLimits } from './plugins/address-limits';
+import { registerIdleSockets } from './plugins/idle-sockets';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerOpenApi } from './plugins/openapi';
 import { registerRequestLog } from './plugins/request-log';
+import { registerPublicAddress } from './plugins/public-address';
 import { registerSecurity } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { registerWriteBudgets } from './plugins/write-budgets';
+import { sql } from 'drizzle-orm';
+import { cacheCounts } from './operations/cache-counts';
+import { createMetrics } from './operations/metrics';
+import { registerMetricsRoute, registerRequestMetrics } from './operations/metrics-routes';
+import { createHealth, registerHealthRoutes, type Health, type ReadinessCheck } from './operations/health';
 
 export type AppDeps = {
   config: Config;
@@ -67,6 +87,8 @@ export type AppDeps = {
   logStream?: NodeJS.WritableStream;
   /** How often buffered views are written (2 s); tests shorten it. */
   viewFlushMs?: number;
+  /** Asks Redis for an answer when REDIS_URL is set: /readyz reports it (server/shared-state.ts). */
+  redisPing?: () => Promise<unknown>;
   /** Tests shorten retry delays, schedules and polling. */
   jobs?: Partial<Omit<JobQueueOptions, 'log' | 'work'>>;
 };
@@ -80,6 +102,10 @@ declare module 'fastify' {
     views: ViewCounter;
     /** The neighbour index of "More like this" (the benchmark reads its size and memory). */
     similarIndex: SimilarIndex;
+    /** Visitors' pages as sent (the benchmark reads their hit counts). */
+    publicPages: PublicPagesService;
+    /** /readyz's checks, and the drain a shutdown starts with (server/operations/health.ts). */
+    health: Health;
   }
 }
 
@@ -111,24 +137,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.server),
   });
-  // Past the cap, node closes new sockets at once: slow clients cannot exhaust file descriptors.
-  app.server.maxConnections = config.server.maxConnections;
+  // Past the cap new sockets are closed at once (slow clients cannot exhaust file descriptors),
+  // unless an idle one gives its place up; no address keeps many idle ones.
+  registerIdleSockets(app, { trustProxy: config.trustProxy, ...config.server });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   // First of the hooks: a refused request costs no session lookup and no body.
   registerAddressLimits(app, { trustProxy: config.trustProxy, ...config.server });
   if (app.log.level !== 'silent') registerRequestLog(app);
+  registerPublicAddress(app, { config });
   registerSecurity(app, { config, adClient: config.adClient });
 
   const bus = deps.bus ?? createLocalBus();
-  const live = deps.live ?? createLocalHub();
+  const live = deps.live ?? createLiveHub();
   const storage = deps.storage ?? createStorage(config);
   const recognizer = deps.recognizer ?? createRecognizer({ enabled: config.autotag, threads: config.recognitionThreads });
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir, log: app.log });
-  const queue = createJobQueue(database, { ...deps.jobs, log: app.log, work: config.workers });
+  // This process's Prometheus families, fed from the first hook on (server/operations/metrics.ts).
+  const metrics = createMetrics();
+  // Without a token nobody can read them: the per-request hooks are not worth their cost then.
+  if (config.metricsToken) registerRequestMetrics(app, metrics);
+  const queue = createJobQueue(database, { ...deps.jobs, log: app.log, work: config.workers, onRun: metrics.onJobRun });
   // Every repository and service, built as `npm run worker` builds them (server/composition.ts).
-  const s = await composeServices({ config, database, queue, storage, mailer, recognizer, bus, live, log: app.log });
+  const s = await composeServices({ config, database, queue, storage, mailer, recognizer, bus, live, log: app.log, metrics });
   const http = composeHttpServices(s, { counters: deps.counters, turns: deps.turns, viewFlushMs: deps.viewFlushMs });
   registerJobHandlers(queue, s);
   app.decorate('jobs', queue);
@@ -136,6 +168,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('reads', http.reads);
   app.decorate('views', http.views);
   app.decorate('similarIndex', http.similarIndex);
+  app.decorate('publicPages', http.publicPages);
+  const checks: ReadinessCheck[] = [
+    { name: 'database', check: () => database.db.execute(sql`select 1`) },
+    ...(deps.redisPing ? [{ name: 'redis', check: deps.redisPing }] : []),
+    // A key nobody writes: its absence is an answer, an unreachable disk or bucket is not.
+    { name: 'storage', check: () => storage.stat('readyz/probe') },
+  ];
+  app.decorate('health', createHealth(checks));
+  registerHealthRoutes(app, app.health);
+  metrics.readFrom({ jobs: () => s.jobStats.byName(), liveStreams: () => live.size(), caches: () => cacheCounts(http.reads, http.publicPages) });
+  registerMetricsRoute(app, metrics, config.metricsToken);
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } });
@@ -169,26 +212,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const { files, users, sessions, folderRepos } = s;
   const { reads } = http;
+  const publicPages = { pages: http.publicPages, models: http.pageModels, reads, shareImages: http.shareImages };
   registerEndpoints(app, endpoints, {
     ...notificationHandlers({ notifications: s.notifications }),
-    ...folderHandlers(folderRepos),
-    ...folderFileHandlers(folderRepos),
-    ...collaboratorHandlers(folderRepos),
-    ...inviteHandlers({ ...folderRepos, inviteService: s.invites }),
+    ...folderHandlers({ folders: s.folderService }),
+    ...folderFileHandlers({ folderFiles: s.folderFileService }),
+    ...collaboratorHandlers({ collaborators: s.collaboratorService }),
+    ...inviteHandlers({ invites: s.invites }),
     ...messageHandlers({ messages: s.messages }),
     ...liveEventHandlers(app, { live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCounts: async (id) => ({ notifications: await s.notifications.unreadCount(id), messages: await s.messages.unreadCount(id) }), bus: s.bus, sessions }),
-    ...authHandlers({ config, auth: s.auth, sessions, throttle: http.throttle, secret: s.secret }),
+    ...authHandlers({ config, auth: s.auth, sessions, throttle: http.throttle, secret: s.secret, signIn: http.signInReply, passwordSignIn: http.passwordSignIn }),
+    ...signInHandlers({ ...s, flows: s.authFlows, throttle: http.throttle, passwordSignIn: http.passwordSignIn, signIn: http.signInReply }),
+    ...accountSecurityHandlers({ security: http.security }),
     ...settingsHandlers({ settings: s.settings, storage }),
-    ...profileHandlers({ users, follows: s.follows, folders: folderRepos.folders, files, search: s.search }),
+    ...profileHandlers({ profiles: s.profiles }),
+    ...blockHandlers({ blocks: s.blocks, users, bus: s.bus }),
+    ...commentModerationHandlers({ social: s.social, files }),
+    ...moderationHandlers({ moderation: s.moderation, reports: s.reports }),
+    ...accountDeletionHandlers({ deletion: s.deletion }),
     ...waitlistHandlers({ waitlist: s.waitlist, service: s.waitlistDecisions }),
+    ...storageHandlers({ storageQuota: s.storageQuota }),
+    ...adminStatsHandlers({ stats: s.adminStats, jobStats: s.jobStats, liveStreams: () => live.size() }),
     ...unsubscribeHandlers({ users, secret: s.secret }),
     ...archiveHandlers({ archives: s.archives, storage }),
-    ...fileHandlers({ files, uploads: s.uploads, tagging: s.tagging, reads, views: http.views }),
-    ...socialHandlers({ files, social: s.social, discovery: s.discovery, reads }),
+    ...fileHandlers({ files, uploads: s.uploads, tmpDir: config.tmpDir, tagging: s.tagging, reads, views: http.views, edits: s.edits }),
+    ...socialHandlers({ social: http.socialService }),
     ...mediaHandlers({ files, storage }),
     ...similarHandlers({ similar: http.similar }),
-    ...searchHandlers({ search: s.search, files, folders: folderRepos.folders, links: folderRepos.links }),
-  });
+    ...searchHandlers({ search: s.search, reads, folders: folderRepos.folders, links: folderRepos.links }),
+    ...publicPageHandlers(publicPages),
+    ...suggestionHandlers({ suggestions: s.suggestions }),
+    ...pushHandlers({ push: s.push }),
+  }, { recentSignIn: http.recentSignIn });
+  // Visitors' pages before the app's catch-all: members at the same URLs still get the app.
+  registerPublicPages(app, publicPages);
   await registerClient(app, config.clientDir);
   return app;
 }

@@ -6,7 +6,7 @@ const tags = ['admin'] as const;
 const refusals = { 401: errorResponse, 403: errorResponse };
 const decision = { params: idParam, responses: { 200: waitlistApplication, ...refusals, 404: errorResponse, 409: errorResponse } };
 
-/** The admin waitlist (spec 2 §7 Admin): admins only, 401 signed out and 403 for members. */
+/** The admin waitlist: admins only, 401 signed out and 403 for members. */
 export const adminEndpoints = {
   listWaitlist: endpoint({
     method: 'GET', path: '/api/admin/waitlist', tags, auth: 'admin',

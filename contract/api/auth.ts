@@ -6,10 +6,11 @@ import {
 } from '../auth';
 import { screens } from '../screens';
 import { currentUser } from '../users';
+import { twoFactorRequiredResponse } from '../account-security';
 
 const tags = ['auth'] as const;
 
-/** Sign-up, sign-in, the session and password reset (spec 1 §4–§7); every one works signed out. */
+/** Sign-up, sign-in, the session and password reset; every one works signed out. */
 export const authEndpoints = {
   getConfig: endpoint({ method: 'GET', path: '/api/config', tags, auth: 'visitor', responses: { 200: publicConfig } }),
   /** The session's member; a visitor gets the 401 from the handler itself (the client reads it as "signed out"). */
@@ -24,13 +25,13 @@ export const authEndpoints = {
   }),
   logIn: endpoint({
     method: 'POST', path: '/api/login', tags, auth: 'visitor', throttled: true,
-    body: loginBody, responses: { 200: currentUser, 401: errorResponse, 403: errorResponse, 429: errorResponse },
+    body: loginBody, responses: { 200: currentUser.or(twoFactorRequiredResponse), 401: errorResponse, 403: errorResponse, 429: errorResponse },
   }),
   /** The link the client sends a signed-out member to. */
   openLogIn: endpoint({ method: 'GET', path: '/api/login', tags, auth: 'visitor', redirect: screens.auth({ tab: 'login' }), responses: {} }),
   /** The user menu's "Log out" link: ends the session, then the landing page. */
   logOutLink: endpoint({ method: 'GET', path: '/api/logout', tags, auth: 'visitor', changesState: true, redirect: '/ (the session ended)', responses: {} }),
-  logOut: endpoint({ method: 'POST', path: '/api/logout', tags, auth: 'visitor', responses: { 200: messageResponse } }),
+  logOut: endpoint({ method: 'POST', path: '/api/logout', tags, auth: 'visitor', security: true, responses: { 200: messageResponse } }),
   checkUsername: endpoint({
     method: 'GET', path: '/api/username/check/:username', tags, auth: 'visitor', throttled: true,
     params: usernameCheckParams, responses: { 200: usernameCheckResponse, 429: errorResponse },

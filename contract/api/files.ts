@@ -15,12 +15,13 @@ import {
   slideshowImages,
   tagNames,
   tagsBody,
+  updateFileBody,
   uploadHeaders,
 } from '../files';
 
 const tags = ['files'] as const;
 
-/** Files: upload, the feed, one file and its tags, likes and comments, the discovery lists (spec 2 §4, §7). */
+/** Files: upload, the feed, one file and its tags, likes and comments, the discovery lists. */
 export const fileEndpoints = {
   /** 201 when this request stored the file, 200 for a retry answered with the first upload (same idempotency key). */
   uploadFile: endpoint({
@@ -34,6 +35,9 @@ export const fileEndpoints = {
         description: { type: 'string' },
         tags: { type: 'string', description: 'Comma-separated tags, at most 20 of 1–40 characters' },
         isPublic: { type: 'string', enum: ['true', 'false'], default: 'true' },
+        altText: { type: 'string', description: 'What the picture shows, for screen readers: up to 1 500 characters' },
+        sensitive: { type: 'string', enum: ['true', 'false'], default: 'false', description: "The author's content warning: blurred or hidden like the automatic NSFW flag" },
+        contentWarning: { type: 'string', description: 'Shown on the blur ("Spoilers"), up to 100 characters' },
         folderId: { type: 'string', description: 'A folder the member owns or edits; 404 when not visible, 403 when only viewed, and nothing is stored' },
       },
     },
@@ -52,6 +56,14 @@ export const fileEndpoints = {
   deleteFile: endpoint({
     method: 'DELETE', path: '/api/files/:id', tags, auth: 'member',
     params: idParam, responses: { 200: messageResponse, 404: errorResponse },
+  }),
+  /**
+   * Edit after posting: the owner changes any field; a collaborator with the EDITOR role on a
+   * folder holding the file only `tags` and `altText` (403 for the rest, nothing changed).
+   */
+  updateFile: endpoint({
+    method: 'PATCH', path: '/api/files/:id', tags, auth: 'member', budget: 'edit',
+    params: idParam, body: updateFileBody, responses: { 200: fileDto, 400: errorResponse, 403: errorResponse, 404: errorResponse },
   }),
   updateFileTags: endpoint({
     method: 'PATCH', path: '/api/files/:id/tags', tags, auth: 'member',

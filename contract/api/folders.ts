@@ -26,7 +26,7 @@ const notFound = { 404: errorResponse } as const;
 const refusals = { 403: errorResponse, 404: errorResponse } as const;
 
 /**
- * The folder calls of spec 2 §7 "Folders" (server/modules/folders): folders, the files they hold
+ * The folder calls (server/modules/folders): folders, the files they hold
  * (from either side), and collaborators. Invite links are in ./invites.ts. A visitor reads
  * public folders; everything else needs a member.
  */
@@ -34,6 +34,11 @@ export const folderEndpoints = {
   /** The member's own folders and those they collaborate on. */
   listFolders: endpoint({
     method: 'GET', path: '/api/folders', tags, auth: 'member',
+    query: pageQuery, responses: { 200: folderList, 401: errorResponse },
+  }),
+  /** Folders other members own and share with this member as Editor or Viewer, newest share first. */
+  listSharedFolders: endpoint({
+    method: 'GET', path: '/api/folders/shared', tags, auth: 'member',
     query: pageQuery, responses: { 200: folderList, 401: errorResponse },
   }),
   createFolder: endpoint({

@@ -8,7 +8,7 @@ const refusals = { 403: errorResponse, 404: errorResponse } as const;
 /**
  * Folder invites (server/modules/folders/invites.routes.ts): created, listed and revoked by the
  * folder's owner; read by anyone holding the link; accepted or declined by its token, or by the
- * folder-invite notification's id from the notifications screen (spec 2 §7).
+ * folder-invite notification's id from the notifications screen.
  */
 export const inviteEndpoints = {
   listInvites: endpoint({

@@ -17,11 +17,13 @@ export const mediaEndpoints = {
   }),
   getFileContent: endpoint({
     method: 'GET', path: '/api/files/:id/content', tags, auth: 'visitor',
+    bytes: { type: '*/*', description: 'The original as published (metadata that locates or identifies removed), with its own type' },
     params: idParam, responses: {},
   }),
   /** The original as an attachment, under its original name. */
   downloadFile: endpoint({
     method: 'GET', path: '/api/files/:id/download', tags, auth: 'visitor',
+    bytes: { type: '*/*', description: 'The original as published, as an attachment under its original name' },
     params: idParam, responses: {},
   }),
 };

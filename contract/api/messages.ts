@@ -4,7 +4,7 @@ import { conversationList, messageDto, messageList, messagePageQuery, sendMessag
 
 const tags = ['messages'] as const;
 
-/** Direct messages (spec 2 §7 "Messages and notifications"); members only. */
+/** Direct messages; members only. */
 export const messageEndpoints = {
   sendMessage: endpoint({
     method: 'POST', path: '/api/messages', tags, auth: 'member', budget: 'message', recipient: 'body.recipientId',

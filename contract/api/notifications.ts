@@ -4,7 +4,7 @@ import { notificationPage, notificationsQuery, unreadResponse } from '../notific
 
 const tags = ['notifications'] as const;
 
-/** The member's own notifications (spec 2 §7) and their live stream. */
+/** The member's own notifications and their live stream. */
 export const notificationEndpoints = {
   listNotifications: endpoint({
     method: 'GET', path: '/api/notifications', tags, auth: 'member',

@@ -5,7 +5,7 @@ import { userSearchList, userSearchParams } from '../users';
 
 const tags = ['search'] as const;
 
-/** Search and Explore (spec 2 §7 `files/search`) and the member picker `users/search/{term}`; members only. */
+/** Search and Explore and the member picker `users/search/{term}`; members only. */
 export const searchEndpoints = {
   /** One list paged by 20: users, then folders, then files. */
   searchFiles: endpoint({

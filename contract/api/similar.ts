@@ -5,7 +5,7 @@ import { duplicateDto, similarQuery } from '../similar';
 
 const tags = ['files'] as const;
 
-/** More like this (issue 22) and the upload dialog's duplicate hint. */
+/** More like this (decision 024) and the upload dialog's duplicate hint. */
 export const similarEndpoints = {
   listSimilarFiles: endpoint({
     method: 'GET', path: '/api/files/:id/similar', tags, auth: 'visitor',

@@ -1,3 +1,4 @@
+import { reauthenticateResponse } from '../account-security';
 import { errorResponse, idParam, pageQuery } from '../common';
 import { endpoint } from '../endpoint';
 import { AVATAR_FIELD, avatarNameParams, emailBody, passwordBody, preferences, preferencesPatch, profileBody } from '../settings';
@@ -6,19 +7,19 @@ import { currentUser, followResponse, followStatusResponse, userCountResponse, u
 const settingsTags = ['settings'] as const;
 const refusals = { 400: errorResponse, 401: errorResponse, 409: errorResponse };
 
-/** The settings screen's calls (spec 1 §7), stored preferences and avatars. */
+/** The settings screen's calls, stored preferences and avatars. */
 export const settingsEndpoints = {
   updateProfile: endpoint({
     method: 'PUT', path: '/api/user/profile', tags: settingsTags, auth: 'member', budget: 'account',
     body: profileBody, responses: { 200: currentUser, ...refusals },
   }),
   updateEmail: endpoint({
-    method: 'PUT', path: '/api/user/email', tags: settingsTags, auth: 'member', budget: 'account',
-    body: emailBody, responses: { 200: currentUser, ...refusals },
+    method: 'PUT', path: '/api/user/email', tags: settingsTags, auth: 'member', budget: 'email', security: true, recentSignIn: true,
+    body: emailBody, responses: { 200: currentUser, ...refusals, 403: reauthenticateResponse },
   }),
   updatePassword: endpoint({
-    method: 'PUT', path: '/api/user/password', tags: settingsTags, auth: 'member', budget: 'account',
-    body: passwordBody, responses: { 200: currentUser, ...refusals },
+    method: 'PUT', path: '/api/user/password', tags: settingsTags, auth: 'member', budget: 'password', security: true, recentSignIn: true,
+    body: passwordBody, responses: { 200: currentUser, ...refusals, 403: reauthenticateResponse },
   }),
   uploadAvatar: endpoint({
     method: 'PUT', path: '/api/user/avatar', tags: settingsTags, auth: 'member', budget: 'account',
@@ -51,7 +52,7 @@ export const settingsEndpoints = {
 const tags = ['users'] as const;
 const notFound = { 404: errorResponse };
 
-/** Profiles and follows (spec 2 §2 Profile, §7 Users); members only. */
+/** Profiles and follows; members only. */
 export const profileEndpoints = {
   getUserProfile: endpoint({
     method: 'GET', path: '/api/users/:id', tags, auth: 'member',

@@ -2,10 +2,11 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { folderMessages, type FolderAbilities, type FolderRole } from '../../contract/folders';
 import { files, folders, users } from '../db/schema/index';
 import { ForbiddenError, NotFoundError } from '../lib/errors';
+import { notHiddenOwnerSql } from './blocks';
 import type { Viewer } from './viewer';
 
 /**
- * Who sees and does what on folders (DESIGN.md "Who sees what"), decided here and nowhere
+ * Who sees and does what on folders (decision 009), decided here and nowhere
  * else: lists filter with `visibleFoldersSql`, single folders are loaded with the viewer's
  * collaborator role in the same query, and `folderAbilities` turns that into what the
  * answers carry. Files reach viewers through folders by `folderFileGrant`, which
@@ -28,14 +29,18 @@ export function collaboratorRoleSql(viewer: Viewer): SQL<'EDITOR' | 'VIEWER' | n
  */
 export function visibleFoldersSql(viewer: Viewer): SQL {
   const openToAll = and(eq(folders.isPublic, true), eq(folders.isAdminOnly, false))!;
-  if (!viewer) return openToAll;
+  if (!viewer) return and(openToAll, notHiddenOwnerSql(folders.userId, viewer))!;
   const collaborates = sql`exists (select 1 from folder_collaborators fc where fc.folder_id = ${folders.id} and fc.user_id = ${viewer.id})`;
   const grants: SQL[] = [openToAll, eq(folders.userId, viewer.id), and(eq(folders.isAdminOnly, false), collaborates)!];
   if (viewer.isAdmin) grants.push(eq(folders.isAdminOnly, true));
-  return or(...grants)!;
+  // No folder of a member with whom a block stands (server/access/blocks.ts).
+  return and(or(...grants)!, notHiddenOwnerSql(folders.userId, viewer))!;
 }
 
-/** The same rule for one loaded folder (with the viewer's collaborator role). */
+/**
+ * The same rule for one loaded folder (with the viewer's collaborator role). Blocks are in the
+ * SQL every folder is loaded with (`visibleFoldersSql`), not in the row.
+ */
 export function canViewFolder(folder: FolderAccessFields, viewer: Viewer): boolean {
   if (viewer && folder.userId === viewer.id) return true;
   if (folder.isAdminOnly) return viewer?.isAdmin === true;
@@ -120,4 +125,17 @@ export function folderFileGrantOfMemberRow(): SQL {
     where ff.file_id = ${files.id} and ff.added_by = ${files.userId}
     and (fo.user_id = ${users.id} or ((not fo.is_admin_only or ${users.isAdmin})
       and exists (select 1 from folder_collaborators fc where fc.folder_id = fo.id and fc.user_id = ${users.id}))))`;
+}
+
+/**
+ * The viewer edits a folder that holds the file as its own owner put it there: they own the
+ * folder or collaborate on it as EDITOR (admin-only folders for admins). Such a member may
+ * change the file's tags and alt text, never what its owner decides (docs/decisions/032).
+ */
+export function folderEditorOfFileSql(viewer: NonNullable<Viewer>): SQL {
+  const adminOnlyOk = viewer.isAdmin ? sql`true` : sql`false`;
+  return sql`exists (select 1 from folder_files ff join folders fo on fo.id = ff.folder_id
+    where ff.file_id = ${files.id} and ff.added_by = ${files.userId}
+    and (fo.user_id = ${viewer.id} or ((not fo.is_admin_only or ${adminOnlyOk})
+      and exists (select 1 from folder_collaborators fc where fc.folder_id = fo.id and fc.user_id = ${viewer.id} and fc.role = 'EDITOR'))))`;
 }

@@ -6,8 +6,8 @@ import { useTestApp } from '../../tests/helpers/test-app';
 import { signUp, type TestClient, type TestResponse } from '../../tests/helpers/test-client';
 import { upload } from '../../tests/helpers/upload';
 
-// The visibility table (issue 8 §3): every read path, for every kind of viewer and every kind of
-// file, answers what server/access/visibility.ts decides. DESIGN.md "Who sees what".
+// The visibility table (decision 006): every read path, for every kind of viewer and every kind of
+// file, answers what server/access/visibility.ts decides.
 
 type ViewerCase = 'owner' | 'member' | 'visitor' | 'admin';
 type FileCase = 'public' | 'private' | 'nsfw';

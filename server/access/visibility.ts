@@ -2,11 +2,12 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { fileMessages } from '../../contract/files';
 import { files, users } from '../db/schema/index';
 import { NotFoundError } from '../lib/errors';
-import { folderFileGrant, folderFileGrantOfMemberRow, folderGrantPairsSql } from './folder-access';
+import { blockBetweenSql, isHiddenOwner, notHiddenOwnerSql } from './blocks';
+import { folderEditorOfFileSql, folderFileGrant, folderFileGrantOfMemberRow, folderGrantPairsSql } from './folder-access';
 import type { Viewer } from './viewer';
 
 /**
- * Who sees what (DESIGN.md "Who sees what"), decided here and nowhere else: every read path
+ * Who sees what (decision 006), decided here and nowhere else: every read path
  * (feeds, slideshow, tags, detail, bytes, comments, likes, views, counts) asks this module,
  * lists through `visibleFilesSql` and single files through `findVisibleFile`.
  *
@@ -38,10 +39,13 @@ function visibilityGrants(viewer: Viewer): SQL[] {
   return grants;
 }
 
-/** The rule as a WHERE condition on `files`, for every list, count and lookup. */
+/**
+ * The rule as a WHERE condition on `files`, for every list, count and lookup: a grant holds and
+ * no block stands between the viewer and the owner (server/access/blocks.ts).
+ */
 export function visibleFilesSql(viewer: Viewer, options: VisibleFilesOptions = {}): SQL {
   const visible = or(...visibilityGrants(viewer))!;
-  return options.excludeNsfw ? and(visible, eq(files.isNsfw, false))! : visible;
+  return and(visible, notHiddenOwnerSql(files.userId, viewer), options.excludeNsfw ? eq(files.isNsfw, false) : undefined)!;
 }
 
 /**
@@ -68,13 +72,25 @@ export function privateGrantIdsSql(viewer: NonNullable<Viewer>): SQL {
     ) granted order by id desc`;
 }
 
-/** The rule for a cached file: public, or the viewer's own, or among their private grants. */
-export function canViewCached(file: FileAccessFields & { id: number }, viewer: Viewer, privateGrants: ReadonlySet<number>, options: VisibleFilesOptions = {}): boolean {
+/**
+ * The rule for a cached file: public, or the viewer's own, or among their private grants; and
+ * its owner is not among the members hidden from the viewer (`hidden`: blocks either way).
+ */
+export function canViewCached(
+  file: FileAccessFields & { id: number },
+  viewer: Viewer,
+  privateGrants: ReadonlySet<number>,
+  options: VisibleFilesOptions = {},
+  hidden: ReadonlySet<number> = NO_ONE,
+): boolean {
   if (options.excludeNsfw && file.isNsfw) return false;
+  if (isHiddenOwner(file.userId, viewer, hidden)) return false;
   if (file.isPublic) return true;
   if (!viewer) return false;
   return file.userId === viewer.id || privateGrants.has(file.id);
 }
+
+const NO_ONE: ReadonlySet<number> = new Set();
 
 /** Visitors discover no NSFW files; members see them, blurred or not by their preference. */
 export function discoveryOptions(viewer: Viewer): VisibleFilesOptions {
@@ -85,6 +101,18 @@ export function discoveryOptions(viewer: Viewer): VisibleFilesOptions {
 export function fileAbilities(file: FileAccessFields, viewer: Viewer): FileAbilities {
   const owns = viewer !== null && file.userId === viewer.id;
   return { canEdit: owns, canDelete: owns };
+}
+
+/**
+ * What this viewer may change of a file they can see: everything when it is theirs; its tags
+ * and alt text when they edit a folder holding it (`folderEditorOfFileSql`); else nothing.
+ */
+export type EditRights = 'all' | 'tagsAndAlt' | 'none';
+
+export async function fileEditRights<Row>(repo: FindFileWhere<Row>, file: FileAccessFields & { id: number }, viewer: NonNullable<Viewer>): Promise<EditRights> {
+  if (fileAbilities(file, viewer).canEdit) return 'all';
+  const viaFolder = await repo.findOneWhere(and(eq(files.id, file.id), folderEditorOfFileSql(viewer))!);
+  return viaFolder ? 'tagsAndAlt' : 'none';
 }
 
 /** A lookup that returns a row only when the condition holds (one query, no second round trip). */
@@ -110,7 +138,8 @@ export type FindMemberIdsWhere = { findIdsWhereFile(fileId: number, memberIds: n
  */
 export async function membersWhoSeeFile(repo: FindMemberIdsWhere, fileId: number, memberIds: number[]): Promise<number[]> {
   if (!memberIds.length) return [];
-  return repo.findIdsWhereFile(fileId, memberIds, or(sql`${files.isPublic}`, eq(files.userId, users.id), folderFileGrantOfMemberRow())!);
+  const grants = or(sql`${files.isPublic}`, eq(files.userId, users.id), folderFileGrantOfMemberRow())!;
+  return repo.findIdsWhereFile(fileId, memberIds, and(grants, sql`not ${blockBetweenSql(users.id, files.userId)}`)!);
 }
 
 function orNotFound<Row>(row: Row | null): Row {

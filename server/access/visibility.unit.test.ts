@@ -50,10 +50,13 @@ describe('fileAbilities', () => {
 });
 
 describe('visibleFilesSql', () => {
-  it('asks only for public files for a visitor', () => {
+  it('asks only for public files of members not suspended for a visitor', () => {
     const q = render(visibleFilesSql(null));
     expect(q.sql).toContain('"is_public"');
-    expect(q.sql).not.toContain('"user_id"');
+    // The owner is named only to leave suspended members out: no grant, no follow, no block.
+    expect(q.sql).toContain('suspended_at is not null');
+    expect(q.sql).not.toContain('blocks');
+    expect(q.sql).not.toContain('collaborators');
   });
 
   it('adds the viewer’s own files for a member, by the viewer’s id', () => {

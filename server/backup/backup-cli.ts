@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
 import { loadConfig, type Config } from '../config';
+import { keepDataDirPrivate } from '../lib/private-data-dir';
 import { openDatabase } from '../db/client';
 import { logOptions } from '../lib/log-options';
 import { createStorage } from '../storage/create-storage';
@@ -11,7 +12,7 @@ import { writeBackup, type BackupLog } from './backup';
 import { claimDataDir, requestBackup } from './data-dir-claim';
 import { restoreArchive } from './restore';
 
-// `npm run backup -- --out FILE` and `npm run restore -- FILE` (README "Backups").
+// `npm run backup -- --out FILE` and `npm run restore -- FILE` (docs/operations.md "Backups and restore").
 
 const console_: BackupLog = { info: (m) => console.log(m), warn: (m) => console.warn(`warning: ${m}`) };
 
@@ -108,6 +109,8 @@ export async function restoreCommand(args: string[], config: Config = loadConfig
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv;
   try {
+    // What a restore writes into DATA_DIR is the server's alone, as everything the app writes there.
+    await keepDataDirPrivate(loadConfig().dataDir);
     if (command === 'backup') await backupCommand(args);
     else if (command === 'restore') await restoreCommand(args);
     else throw new UsageError('usage: backup --out FILE | restore FILE');

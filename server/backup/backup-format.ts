@@ -15,9 +15,10 @@ export const OBJECT_PREFIX = 'objects/';
 /**
  * Rows that are not in a backup: sessions (everyone signs in again after a restore; a copy of
  * live session hashes in a file that travels is a risk with no use) and members' data archives,
- * which are copies of their own data valid for a week and are asked for again.
+ * which are copies of their own data valid for a week and are asked for again, and sign-in steps
+ * under way (auth_flows), which live minutes.
  */
-export const EXCLUDED_TABLES = ['sessions', 'member_archives'] as const;
+export const EXCLUDED_TABLES = ['sessions', 'member_archives', 'auth_flows'] as const;
 
 export type ManifestEntry = { key: string; size: number; sha256: string };
 

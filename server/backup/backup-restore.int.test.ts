@@ -11,7 +11,7 @@ import { BACKUP_KEYS_SQL } from './backup.repo';
 import { emptyDiskStorage, objectBytes, tableRows, tableRowsBy, uploadFile } from '../../tests/helpers/backup';
 import { useBackupInstance } from '../../tests/helpers/backup-instance';
 
-// Issue 23, operators: a backup taken while the app serves is one consistent moment, and every
+// Backups for operators (decision 022): a backup taken while the app serves is one consistent moment, and every
 // object that moment names is in it (restores of a quiet instance: restore.int.test.ts).
 
 const { t, storage, work, seeded, restoreInto } = useBackupInstance();

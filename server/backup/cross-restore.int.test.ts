@@ -7,7 +7,7 @@ import { writeBackup } from './backup';
 import { emptyDiskStorage, expectSameInstance } from '../../tests/helpers/backup';
 import { useBackupInstance } from '../../tests/helpers/backup-instance';
 
-// Issue 23: the path a laptop install takes when it grows, and back. On the PGlite run this is
+// The path a laptop install takes when it grows, and back. On the PGlite run this is
 // PGlite → PostgreSQL → PGlite; on the PostgreSQL run, PostgreSQL → PGlite → PostgreSQL.
 
 const b = useBackupInstance();

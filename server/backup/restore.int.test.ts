@@ -11,7 +11,7 @@ import { ArchiveError } from './verify-archive';
 import { emptyDatabase, emptyDiskStorage, expectSameInstance, quietLog, tableRows, uploadFile } from '../../tests/helpers/backup';
 import { useBackupInstance } from '../../tests/helpers/backup-instance';
 
-// Issue 23, operators: a backup restores into an empty target, on either database and either
+// Backups for operators (decision 022): a backup restores into an empty target, on either database and either
 // storage, with every row and every byte as the snapshot had them; a damaged archive or a
 // target holding anything is refused and nothing is written.
 

@@ -1,7 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm/logger';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import fs from 'node:fs';
@@ -39,3 +40,8 @@ export async function openDatabase(opts: { url: string | null; pgliteDir?: strin
   await owned.exec(sessionSetSql);
   return { db: drizzlePglite(owned, { schema, logger }) as unknown as Db, kind: 'pglite', pglite: owned, close: () => owned.close() };
 }
+
+/** The handle a transaction's statements run on (`db.transaction((tx) => …)`): repositories take it to write in their caller's transaction. */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A statement's handle: the database itself or a transaction in progress. */
+export type Executor = Db | Tx;

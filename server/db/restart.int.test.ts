@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase } from './client';
-import { migrateDatabase } from './migrate';
+import { migrateDatabase } from '../composition';
 
 // The embedded default keeps its data on disk under DATA_DIR: a restart keeps every account
 // and session. (The PostgreSQL run has nothing embedded to restart.)

@@ -9,7 +9,7 @@
  *
  * JIT off: PostgreSQL compiles a statement to machine code once its estimated cost passes
  * `jit_above_cost`, which a count over tens of thousands of search matches does; compiling took
- * 175 of 215 ms of such a count (issue 17), and the app's statements are short: none runs long
+ * 175 of 215 ms of such a count, and the app's statements are short: none runs long
  * enough to win the compile back (docs/decisions/011-search.md, "Common words"). PGlite has no
  * JIT; the setting is accepted and changes nothing there.
  */

@@ -13,7 +13,7 @@ export type JobPayloads = {
   'mail.send': Mail;
   /**
    * Mail about the account's safety (password or e-mail changed): a queue of its own, so a flood of
-   * social mail on `mail.send` cannot hold it back (issue 18). Reset links are mailed by their own job.
+   * social mail on `mail.send` cannot hold it back (decision 021). Reset links are mailed by their own job.
    */
   'mail.security': Mail;
   'password-reset.requested': { email: string };
@@ -28,14 +28,19 @@ export type JobPayloads = {
   'member-archives.expired': Record<string, never>;
   /**
    * Every ten minutes: what a crash left in storage and scratch space (server/storage/startup-sweep.ts),
-   * so debris too young to sweep at start-up does not wait for the next start (issue 18).
+   * so debris too young to sweep at start-up does not wait for the next start (decision 021).
    */
   'debris-sweep.due': Record<string, never>;
   /**
-   * Every ten minutes: images recognised before they had fingerprints (an instance upgraded past
-   * issue 22) get them, so they have neighbours and are compared for near-duplicates.
+   * Every ten minutes: images recognised before they had fingerprints (an instance upgraded from
+   * before fingerprints, decision 024) get them, so they have neighbours and are compared for near-duplicates.
    */
   'fingerprints.missing': Record<string, never>;
+  /**
+   * Every ten minutes: video and audio stored before originals lost their container metadata
+   * (location, device) are stripped in place, renditions too (docs/decisions/026).
+   */
+  'media-metadata.missing': Record<string, never>;
   // Social writes (docs/decisions/017-writes-as-events.md): each commits its row and its event in
   // one transaction; the handlers notify, fan out, publish live events and queue mail.
   /** `userId` liked file `fileId` (a new like row; a repeated like sends nothing). */
@@ -44,6 +49,11 @@ export type JobPayloads = {
   'like.removed': { fileId: number; userId: number };
   /** A comment row; its file and author are read from it. */
   'comment.added': { commentId: number };
+  /**
+   * File `fileId`'s description was written (an upload) or changed (an edit) by member `userId`:
+   * the members it mentions are told once each (docs/decisions/032).
+   */
+  'file.described': { fileId: number; userId: number };
   /** `followerId` now follows `followingId` (a new follow row). */
   'follow.added': { followerId: number; followingId: number };
   /** `userId` linked file `fileId` into folder `folderId` (a new link row, an upload into a folder included). */
@@ -52,13 +62,24 @@ export type JobPayloads = {
   'invite.created': { inviteId: number };
   /** Member `userId` accepted or declined invite `inviteId`. */
   'invite.answered': { inviteId: number; userId: number };
+  /** A member deleted their account: their rows and stored objects are removed (server/modules/safety/account-deletion.ts). */
+  'account.delete': { userId: number };
   /** File `fileId` reached `total` views, a milestone (10, 100, 1000…: isViewMilestone). */
   'view.milestone': { fileId: number; total: number };
+  // Web Push (docs/decisions/035-installable-app-and-push.md).
+  /** A notification row whose member has a device with push on (written with the row). */
+  'push.notification': { notificationId: number };
+  /** The minute of a grouped push is up: one push for the group's rows since the last. */
+  'push.group-due': { userId: number; groupKey: string };
+  /** A direct message whose recipient may have devices with push on. */
+  'push.message': { messageId: number };
+  /** One encrypted push to one device; retried with back-off on 429/5xx, its own job so other devices are not pushed twice. */
+  'push.send': { subscriptionId: number; payload: string };
 };
 export type JobName = keyof JobPayloads;
 
 /** The social writes' events (decision 017): each commits with its row, its handlers notify. */
-export const socialEvents = ['like.added', 'like.removed', 'comment.added', 'follow.added', 'file.saved', 'invite.created', 'invite.answered', 'view.milestone'] as const satisfies readonly JobName[];
+export const socialEvents = ['like.added', 'like.removed', 'comment.added', 'file.described', 'follow.added', 'file.saved', 'invite.created', 'invite.answered', 'view.milestone'] as const satisfies readonly JobName[];
 
 const minute = 60;
 
@@ -80,8 +101,10 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
   // about half a minute (HEARTBEAT + the supervise pass of boss.ts), not after the 5 min expiry.
   'file.uploaded': { retryLimit: 5, retryDelay: 5, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: 5 * minute, heartbeatSeconds: 10 },
   // ffmpeg runs under MEDIA_TIMEOUT_SECONDS per process; a file it cannot convert is marked
-  // failed at once, so retries are only for storage or a process that died mid-way.
-  'file.rendition': { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: 15 * minute },
+  // failed at once, so retries are only for storage or a process that died mid-way. It beats
+  // while ffmpeg runs: a killed process's rendition is made again within a minute of a restart,
+  // not after the 15 min expiry (docs/decisions/026).
+  'file.rendition': { retryLimit: 3, retryDelay: 5, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: 15 * minute, heartbeatSeconds: 10 },
   // Completed mail jobs go after an hour: a mail body is personal data, not a log.
   'mail.send': { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 60 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   'mail.security': { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 60 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
@@ -90,20 +113,30 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
   'notification.created': { retryLimit: 5, retryDelay: 10, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
   // Passes beat while they run (pg-boss heartbeats): a pass killed midway is failed by the next
   // supervise pass within about half a minute and resumes 5 s later, instead of waiting for its
-  // expiry (issue 18: 11 minutes). A resumed pass skips what its first run already did.
+  // expiry (11 minutes). A resumed pass skips what its first run already did.
   'notification-digest.due': passPolicy,
-  'member-archive.requested': { retryLimit: 3, retryDelay: 30, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: 30 * minute, heartbeatSeconds: 10 },
+  // Long, and beating: resumed within a minute of a restart as every long job.
+  'member-archive.requested': { retryLimit: 3, retryDelay: 5, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: 30 * minute, heartbeatSeconds: 10 },
   'member-archives.expired': passPolicy,
   'debris-sweep.due': passPolicy,
   'fingerprints.missing': passPolicy,
+  'media-metadata.missing': passPolicy,
   'like.added': eventPolicy,
   'like.removed': eventPolicy,
   'comment.added': eventPolicy,
+  'file.described': eventPolicy,
   'follow.added': eventPolicy,
   'file.saved': eventPolicy,
   'invite.created': eventPolicy,
   'invite.answered': eventPolicy,
   'view.milestone': eventPolicy,
+  'push.notification': eventPolicy,
+  'push.group-due': eventPolicy,
+  'push.message': eventPolicy,
+  // A push's text is personal: completed jobs go after an hour, like mail. A push service that is
+  // busy or down is tried again after 10 s, 20 s, 40 s… for about an hour, then the push is dropped.
+  'push.send': { retryLimit: 8, retryDelay: 10, retryBackoff: true, retryDelayMax: 30 * minute, expireInSeconds: minute, deleteAfterSeconds: 60 * minute },
+  'account.delete': { retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 10 * minute, expireInSeconds: 10 * minute },
 };
 
 /**
@@ -124,6 +157,8 @@ export const jobConcurrency: Partial<Record<JobName, number>> = {
   'follow.added': 25,
   'file.saved': 10,
   'view.milestone': 25,
+  'push.notification': 10,
+  'push.send': 10,
 };
 
 /** Cron schedules (UTC): pg-boss sends one job per occurrence, whichever process runs the pass. */
@@ -133,4 +168,5 @@ export const jobSchedules: Partial<Record<JobName, string>> = {
   'member-archives.expired': '37 * * * *',
   'debris-sweep.due': '*/10 * * * *',
   'fingerprints.missing': '*/10 * * * *',
+  'media-metadata.missing': '*/10 * * * *',
 };

@@ -129,7 +129,7 @@ describe('mail.send', () => {
     expect(res.status).toBe(200);
     const mail = await waitForMail(t, (m) => m.subject === 'Your Kaleido password was changed');
     expect(mail.to).toBe(me.email);
-    // Security notices have their own queue (issue 18).
+    // Security notices have their own queue (decision 021).
     const jobs = await t.app.jobs.findJobs('mail.security');
     expect(jobs.map((j) => j.state)).toContain('completed');
   });

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { fromDrizzle, type PgBoss, type QueueOptions, type WorkOptions } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { createBoss } from './boss';
 import { jobConcurrency, jobPolicies, jobSchedules, type JobName, type JobPayloads } from './job-catalogue';
 
 export type JobInfo = { id: string; state: string; retryCount: number; output: unknown };
 export type SendOptions = {
   /** Enqueue inside this transaction: the job exists exactly when the rows written with it do. */
-  tx?: Db;
+  tx?: Executor;
   startAfterSeconds?: number;
 };
 export type JobHandler<N extends JobName> = (data: JobPayloads[N], job: { id: string; retryCount: number }) => Promise<void>;
@@ -42,6 +42,8 @@ export type JobQueueOptions = {
   pollingIntervalSeconds?: number;
   /** Handlers per queue running at once in this process; tests raise or lower it. */
   concurrency?: Partial<Record<JobName, number>>;
+  /** Told of every run (a batch counts its jobs) and whether it failed: the job metrics. */
+  onRun?: (name: JobName, jobs: number, failed: boolean) => void;
 };
 
 /** Workers of a queue with a batch handler (see startWorker). */
@@ -72,8 +74,11 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
   /** Runs a job or a batch; a failure is logged (by job, never its data) and thrown back for pg-boss to record. */
   async function logged<T>(name: JobName, jobs: { id: string; retryCount: number }[], run: () => Promise<T>): Promise<T> {
     try {
-      return await run();
+      const result = await run();
+      opts.onRun?.(name, jobs.length, false);
+      return result;
     } catch (err) {
+      opts.onRun?.(name, jobs.length, true);
       // The error (message and stack) is stored on the job by pg-boss; the log names the jobs only.
       opts.log.warn({ err, job: name, jobIds: jobs.map((j) => j.id), retryCount: Math.max(...jobs.map((j) => j.retryCount)) }, 'job failed');
       throw err;

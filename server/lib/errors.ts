@@ -50,3 +50,8 @@ export class RateLimitError extends AppError {
     super(429, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
   }
 }
+
+/** 403 with `{ reauthenticate: true }`: the change needs a recent sign-in (docs/decisions/034). */
+export class ReauthenticateError extends ForbiddenError {
+  readonly reauthenticate = true;
+}

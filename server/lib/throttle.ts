@@ -78,7 +78,7 @@ export function memoryTurns(): TurnStore {
       if (turn - now > maxWaitMs) return { retryAfterMs: turn - now };
       if (nextTurn.size > 10_000) for (const [k, at] of nextTurn) if (at < now) nextTurn.delete(k);
       nextTurn.set(key, turn + delayMs);
-      return { waitMs: turn + delayMs - now };
+      return { waitMs: turn - now };
     },
     async clear(key) {
       nextTurn.delete(key);
@@ -93,7 +93,7 @@ local now = t[1] * 1000 + math.floor(t[2] / 1000)
 local turn = math.max(now, tonumber(redis.call('GET', KEYS[1]) or '0'))
 if turn - now > tonumber(ARGV[2]) then return -(turn - now) end
 redis.call('SET', KEYS[1], turn + ARGV[1], 'PX', turn + ARGV[1] - now + 1000)
-return turn + ARGV[1] - now`;
+return turn - now`;
 
 /** Turns shared by every app process; in this process while Redis is unreachable. */
 export function redisTurns(redis: RedisConnection): TurnStore {

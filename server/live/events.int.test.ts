@@ -2,62 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, useTestApp } from '../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../tests/helpers/test-client';
 import { uploadOk } from '../../tests/helpers/folders';
+import { openLiveStream } from '../../tests/helpers/live-stream';
 
 // GET /api/events against a listening app: a like reaches every open tab of the owner within a
 // second, signed-out visitors get 401, and closing the app is not held up by open streams.
-
-type Stream = { ended: boolean; events: { event: string; data: unknown }[]; comments: string[]; headers: Headers; status: number; close(): void; waitFor(pred: (e: { event: string; data: any }) => boolean, ms?: number): Promise<{ event: string; data: any }> };
 
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let owner: TestClient;
 let ana: TestClient;
 
-/** Opens the stream with this member's cookie and parses its frames as they arrive. */
-async function open(client: TestClient, url = t.url): Promise<Stream> {
-  const controller = new AbortController();
-  const res = await fetch(`${url}/api/events`, { headers: { cookie: client.cookieHeader }, signal: controller.signal });
-  const stream: Stream = {
-    ended: false,
-    events: [],
-    comments: [],
-    headers: res.headers,
-    status: res.status,
-    close: () => controller.abort(),
-    async waitFor(pred, ms = 1000) {
-      const until = Date.now() + ms;
-      for (;;) {
-        const hit = stream.events.find(pred);
-        if (hit) return hit;
-        if (Date.now() > until) throw new Error(`no matching event within ${ms} ms: ${JSON.stringify(stream.events)}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    },
-  };
-  if (res.status !== 200 || !res.body) return stream;
-  void (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        buffer += decoder.decode(chunk, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const lines = block.split('\n');
-          stream.comments.push(...lines.filter((l) => l.startsWith(':')).map((l) => l.slice(1).trim()));
-          const event = lines.find((l) => l.startsWith('event: '))?.slice(7);
-          const data = lines.find((l) => l.startsWith('data: '))?.slice(6);
-          if (event && data) stream.events.push({ event, data: JSON.parse(data) });
-        }
-      }
-    } catch {
-      // aborted by the test or closed by the server
-    }
-    stream.ended = true;
-  })();
-  return stream;
-}
+const open = (client: TestClient, url = t.url) => openLiveStream(client, url);
 
 beforeAll(async () => {
   owner = t.client();

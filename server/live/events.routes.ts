@@ -34,8 +34,8 @@ function frame(event: LiveEvent): string {
 }
 
 /**
- * `GET /api/events`: the member's live stream (server-sent events). Named events
- * `notification`, `message`, `unread` and `folder`; a `: ping` comment every heartbeat. Hidden from the
+ * `GET /api/events`: the member's live stream (server-sent events). One named event per
+ * publish, its name and payload from contract/live.ts; a `: ping` comment every heartbeat. Hidden from the
  * OpenAPI document: it is not a JSON call, and it does not end.
  */
 export function liveEventHandlers(app: FastifyInstance, d: Deps): HandlersFor<Pick<typeof notificationEndpoints, 'liveEvents'>> {

@@ -1,17 +1,15 @@
+import type { LiveEvent } from '../../contract/live';
+import { createMemoryFanOut, type FanOut } from '../lib/fan-out';
+
+export type { LiveEvent } from '../../contract/live';
+
 /**
  * Live events for members' open tabs (the `/api/events` server-sent events stream). A write
- * publishes to the member it concerns; every stream that member has open in this process gets
- * it. With several app processes (issue 13) a Redis-backed hub publishes on a channel and calls
- * the local listeners for messages from any process: publishers and streams do not change.
+ * publishes to the member it concerns; every stream that member has open gets it. Each event's
+ * name and payload are the contract's (contract/live.ts): a payload of the wrong shape does not
+ * compile. With several app processes (decision 016) the fan-out (server/lib/fan-out.ts) also
+ * carries each event to the streams of the other processes: publishers and streams do not change.
  */
-export type LiveEvent =
-  | { type: 'notification'; data: unknown }
-  | { type: 'message'; data: unknown }
-  /** A folder's collaborators or pending invites changed (an invite was answered): its owner's open Collaborate dialog reloads them. */
-  | { type: 'folder'; data: { folderId: number } }
-  /** Each publisher sends the count it owns: notifications (their module), messages (theirs). */
-  | { type: 'unread'; data: { notifications?: number; messages?: number } };
-
 export type LiveListener = (event: LiveEvent) => void;
 
 export type LiveHub = {
@@ -23,18 +21,28 @@ export type LiveHub = {
   size(): number;
 };
 
-export function createLocalHub(): LiveHub {
+const CHANNEL = 'live';
+
+/**
+ * While the fan-out's Redis is unreachable an event reaches the streams of the process that
+ * published it only. The memory fan-out (one process) is the default.
+ */
+export function createLiveHub(fanOut: FanOut = createMemoryFanOut()): LiveHub {
   const listeners = new Map<number, Set<LiveListener>>();
   let open = 0;
+  function deliver({ userId, event }: { userId: number; event: LiveEvent }): void {
+    for (const listener of listeners.get(userId) ?? []) {
+      try {
+        listener(event);
+      } catch {
+        // A stream that broke while writing is closed by its own route; others still get it.
+      }
+    }
+  }
+  const send = fanOut.channel(CHANNEL, deliver, ({ userId, event }) => Number.isSafeInteger(userId) && typeof event === 'object' && !!event);
   return {
     publish(userId, event) {
-      for (const listener of listeners.get(userId) ?? []) {
-        try {
-          listener(event);
-        } catch {
-          // A stream that broke while writing is closed by its own route; others still get it.
-        }
-      }
+      void send({ userId, event });
     },
     subscribe(userId, listener) {
       const set = listeners.get(userId) ?? new Set();

@@ -7,7 +7,7 @@ import { signUp } from '../../tests/helpers/test-client';
 import { createMailer, type Mailer } from './mailer';
 import { passwordChangedMail } from './templates';
 
-// Issue 18: five seconds of comment spam to a member on "all" mail held a "password changed"
+// Five seconds of comment spam to a member on "all" mail held a "password changed"
 // mail behind it for over two minutes. Here a slow mail server (100 ms a social mail) has a
 // backlog of 300 social mails, half a minute of work, when the member changes their password.
 const SOCIAL_MS = 100;

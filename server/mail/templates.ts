@@ -31,7 +31,7 @@ export function passwordChangedMail(u: Recipient): Mail {
   };
 }
 
-/** Where a notification mail leads, and the two ways out of such mail (DESIGN.md: every one has them). */
+/** Where a notification mail leads, and the two ways out of such mail (every one has them; decision 014). */
 export type NotificationLinks = { open: string; settings: string; unsubscribePage: string; unsubscribeOneClick: string };
 
 const oneLine = (s: string, max: number) => {
@@ -86,5 +86,14 @@ export function waitlistRejectedMail(u: Recipient): Mail {
     to: u.email,
     subject: 'Your Kaleido application',
     text: `${greeting(u)}\n\nThank you for your interest in Kaleido. After reviewing your application, we are not able to offer you an account at this time.\n\n— Kaleido`,
+  };
+}
+
+/** A sign-in from a device and an address the account never used (docs/decisions/034). */
+export function newSignInMail(u: Recipient, where: { device: string; address: string; at: Date; settingsLink: string }): Mail {
+  return {
+    to: u.email,
+    subject: 'New sign-in to your Kaleido account',
+    text: `${greeting(u)}\n\nYour Kaleido account was just signed in to from a device and an address it had not used before:\n\n• Device: ${where.device}\n• Address: ${where.address}\n• Time: ${where.at.toUTCString()}\n\nIf this was you, there is nothing to do. If it wasn't, open Settings → Account Security, end that session, and change your password:\n\n${where.settingsLink}\n\n— Kaleido`,
   };
 }

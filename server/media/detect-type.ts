@@ -9,14 +9,14 @@ export interface DetectedType {
   kind: MediaKind;
 }
 
-// Every type an upload may have (DESIGN.md "Files and media"): the single list that decides
+// Every type an upload may have (decision 003): the single list that decides
 // acceptance. `ext` is the extension derivatives and originals are stored with.
 export const ACCEPTED_TYPES = [
   { mime: 'image/jpeg', ext: 'jpg', kind: 'image' },
   { mime: 'image/png', ext: 'png', kind: 'image' },
   { mime: 'image/gif', ext: 'gif', kind: 'image' },
   { mime: 'image/webp', ext: 'webp', kind: 'image' },
-  // Phones' photos (issue 21): shown through their JPEG/WebP derivatives, kept as uploaded.
+  // Phones' photos (decision 020): shown through their JPEG/WebP derivatives, kept as uploaded.
   { mime: 'image/heic', ext: 'heic', kind: 'image' },
   { mime: 'image/heif', ext: 'heif', kind: 'image' },
   { mime: 'image/avif', ext: 'avif', kind: 'image' },

@@ -88,7 +88,7 @@ describe('detectFileType: audio and video decided by content', () => {
   });
 });
 
-describe('detectFileType: what phones upload (issue 21)', () => {
+describe('detectFileType: what phones upload (decision 020)', () => {
   it.each([
     ['iphone.heic', () => phone.iphoneHeic(dir).then((b) => dir.file('iphone.heic', b)), 'image/heic', 'heic', 'image'],
     ['photo.avif', () => phone.avif().then((b) => dir.file('photo.avif', b)), 'image/avif', 'avif', 'image'],

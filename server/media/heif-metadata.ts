@@ -79,7 +79,7 @@ function metadataItems(bytes: Buffer, iinf: Box): Map<number, number | null> {
 
 type Extent = { method: number; offset: number; length: number };
 
-/** Where the bytes of the given items are (ISO/IEC 14496-12 §8.11.3, versions 0–2). */
+/** Where the bytes of the given items are (ISO/IEC 14496-12 clause 8.11.3, versions 0–2). */
 function extents(bytes: Buffer, iloc: Box, items: Set<number>): Extent[] {
   let at = iloc.body;
   const version = bytes[at];

@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { derivativeContentType, objectKeys, type ObjectRole, type StoredObject } from '../storage/file-objects';
 import type { Storage } from '../storage/storage';
 import { processAudio } from './audio';
+import { stripContainerMetadata } from './container-metadata';
 import { acceptedTypeByMime, type MediaKind } from './detect-type';
 import { decodeHeif, needsHeifDecoder } from './heif';
 import { scrubHeifMetadata } from './heif-metadata';
@@ -14,7 +15,7 @@ import { playsInBrowsers } from './web-playback';
 
 export type { StoredObject } from '../storage/file-objects';
 
-/** `original` is the upload as it may be published: metadata stripped for images, else the bytes as sent. */
+/** `original` is the upload as it may be published: metadata stripped for images, video and audio, else the bytes as sent. */
 export type MediaDerivatives = { original: StoredObject } & Partial<Record<Exclude<ObjectRole, 'original'>, StoredObject>>;
 
 export interface MediaResult {
@@ -89,7 +90,10 @@ export async function processMedia(input: ProcessMediaInput): Promise<MediaResul
     // Probed before anything is stored: a file ffprobe refuses leaves no object behind.
     const video = input.kind === 'video' ? await processVideo(input.inputPath, input.mime, timeoutMs) : null;
     const audio = input.kind === 'audio' ? await processAudio(input.inputPath, input.mime, timeoutMs) : null;
-    const original = await put(keys.original, { path: input.inputPath }, input.mime);
+    // Stored without its container's metadata (location, device): the streams bit for bit.
+    const clean = video || audio ? `${input.inputPath}.clean` : null;
+    if (clean) await stripContainerMetadata(input.inputPath, input.mime, clean, timeoutMs);
+    const original = await put(keys.original, { path: clean ?? input.inputPath }, input.mime).finally(() => clean && rm(clean, { force: true }));
     const derivatives: MediaDerivatives = { original };
     const result: MediaResult = { derivatives };
 

@@ -2,7 +2,7 @@ import { DEFAULT_MEDIA_TIMEOUT_MS, inputArgs, runFfmpeg } from './ffmpeg';
 import { probeMedia, type MediaProbe } from './ffprobe';
 import { MediaTimeoutError, UnsupportedMediaError } from './media-errors';
 
-// What every browser plays (issue 21): H.264 (8-bit 4:2:0) + AAC in MP4, and VP8/VP9/AV1 +
+// What every browser plays (decision 020): H.264 (8-bit 4:2:0) + AAC in MP4, and VP8/VP9/AV1 +
 // Vorbis/Opus in WebM. Anything else, HEVC from a phone, QuickTime, Matroska, 3GP, Theora,
 // gets a web rendition, made after the upload by the `file.rendition` job. Audio likewise:
 // MP3, AAC, FLAC, Vorbis/Opus and plain PCM WAV play everywhere; ALAC, AMR or anything in
@@ -53,15 +53,17 @@ const SCALE = `scale=w=2*trunc(iw*${FIT}/2):h=2*trunc(ih*${FIT}/2)`;
 
 /** ffmpeg's arguments for the web rendition of `source` (probed) into `output`. */
 export function renditionArgs(inputPath: string, mime: string, kind: 'video' | 'audio', source: Codecs & Pick<MediaProbe, 'width' | 'height'>, output: string): string[] {
+  // No tag of the source's: an original stored before its metadata was stripped leaks none into its rendition.
+  const noTags = ['-map_metadata', '-1', '-map_chapters', '-1', '-fflags', '+bitexact'];
   const audio = source.hasAudio ? ['-map', '0:a:0', ...(source.audioCodec === 'aac' ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', kind === 'audio' ? '192k' : '160k'])] : [];
-  if (kind === 'audio' || !source.hasVideo) return ['-v', 'error', ...inputArgs(inputPath, mime), ...audio, '-vn', '-sn', '-dn', '-movflags', '+faststart', '-f', 'mp4', output];
+  if (kind === 'audio' || !source.hasVideo) return ['-v', 'error', ...inputArgs(inputPath, mime), ...audio, ...noTags, '-vn', '-sn', '-dn', '-movflags', '+faststart', '-f', 'mp4', output];
   // Browser H.264 that fits the bounds is only moved into MP4 (seconds, no quality lost; the
   // rotation stays in the track's display matrix, which browsers honour).
   const fits = source.width !== null && source.height !== null && Math.max(source.width, source.height) <= RENDITION_LONG_SIDE && Math.min(source.width, source.height) <= RENDITION_SHORT_SIDE;
   const video = isBrowserH264(source) && fits
     ? ['-c:v', 'copy']
     : ['-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-profile:v', 'high', '-pix_fmt', 'yuv420p', '-vf', SCALE, '-fps_mode', 'vfr'];
-  return ['-v', 'error', ...inputArgs(inputPath, mime), '-map', '0:v:0', ...video, ...audio, '-sn', '-dn', '-max_muxing_queue_size', '1024', '-movflags', '+faststart', '-f', 'mp4', output];
+  return ['-v', 'error', ...inputArgs(inputPath, mime), '-map', '0:v:0', ...video, ...audio, ...noTags, '-sn', '-dn', '-max_muxing_queue_size', '1024', '-movflags', '+faststart', '-f', 'mp4', output];
 }
 
 export type RenditionOutcome = { ok: true } | { ok: false; reason: string };

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probeMedia, type MediaProbe } from './ffprobe';
@@ -82,6 +83,17 @@ describe('makeRendition', () => {
     const upright = path.join(dir.dir, 'portrait.web.mp4');
     expect(await makeRendition(portrait, 'video/quicktime', 'video', upright)).toEqual({ ok: true });
     expect(await probeMedia(upright, 'video/mp4')).toMatchObject({ width: 240, height: 320, audioCodec: 'aac' });
+  });
+
+  it('writes no tag of the source: an original stored with its location gives a rendition without it', async () => {
+    const located = await phone.withLocation(dir, await phone.hevcMov(dir, 'located-src.mov'), 'located.mov', 'mov');
+    expect((await readFile(located)).includes(phone.LATITUDE)).toBe(true);
+    for (const kind of ['video', 'audio'] as const) {
+      const out = path.join(dir.dir, `located.${kind}.web.mp4`);
+      expect(await makeRendition(located, 'video/quicktime', kind, out)).toEqual({ ok: true });
+      const bytes = await readFile(out);
+      for (const s of [phone.LATITUDE, phone.DEVICE_SERIAL, 'com.apple.quicktime', '\u00a9xyz']) expect(bytes.includes(s), `${kind}: ${s}`).toBe(false);
+    }
   });
 
   it('answers not ok, without throwing, for a clip that does not decode or runs out of time', async () => {

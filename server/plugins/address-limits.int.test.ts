@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { tooManyConnectionsMessage } from '../../contract/common';
 import { useTestApp } from '../../tests/helpers/test-app';
 
-// Issue 18: 1 000 slow-body sockets from one address made every new connection fail for 40 s.
+// 1 000 slow-body sockets from one address made every new connection fail for 40 s.
 // The attacker here sends its headers and then its body a byte a second, from its own address
 // (127.0.0.2 on the loopback, or a forwarded address behind a trusted proxy).
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { tooManyConnectionsMessage } from '../../contract/common';
+import { PROBE_PATHS } from '../operations/health';
 
 type Limits = { trustProxy: boolean; maxConnectionsPerAddress: number; maxUploadsPerAddress: number };
 
@@ -23,7 +24,7 @@ function tally() {
 }
 
 /**
- * One client cannot take every connection (issue 18: 1 000 slow-body sockets from one address
+ * One client cannot take every connection (decision 021: 1 000 slow-body sockets from one address
  * made every new connection fail for 40 s, MAX_CONNECTIONS being global):
  * - connected directly, an address holds at most `maxConnectionsPerAddress` sockets; a socket
  *   past that is closed as it opens, before a byte is read;
@@ -49,6 +50,8 @@ export function registerAddressLimits(app: FastifyInstance, limits: Limits): voi
   const inFlight = tally();
   const bodies = tally();
   app.addHook('onRequest', (request, reply, done) => {
+    // A balancer's probes are never refused: a busy address must not look like a dead process.
+    if (PROBE_PATHS.has(request.routeOptions.url ?? '')) return done();
     const address = request.ip;
     const length = request.headers['content-length'];
     const hasBody = length !== undefined ? length !== '0' : request.headers['transfer-encoding'] !== undefined;

@@ -5,10 +5,11 @@ import { tempDir } from '../../tests/helpers/media-samples';
 import { useTestApp } from '../../tests/helpers/test-app';
 
 // Every screen of the spec's route table answers the app to any client (curl, crawlers, link
-// previews send no `Accept: text/html`); unknown API calls stay JSON 404s.
+// previews send no `Accept: text/html`); unknown API calls stay JSON 404s. A file's, a folder's
+// and a profile's page answer visitors the server's own page instead (public-pages.int.test.ts).
 const SCREENS = [
   '/', '/auth', '/auth?tab=login', '/reset-password?token=abc', '/invite/some-token', '/about', '/contact', '/policy',
-  '/profile/3', '/profile', '/folder/4', '/folders/4', '/file/12', '/search?q=cat', '/notifications', '/admin', '/settings', '/no-such-screen',
+  '/profile', '/folders/4', '/search?q=cat', '/notifications', '/admin', '/settings', '/no-such-screen',
 ];
 
 const t = useTestApp(async () => {

@@ -78,7 +78,8 @@ export function acceptsEncoding(header: string | undefined, name: string): boole
 
 const NOT_SCREENS = [API_PREFIX, '/uploads/', '/assets/'];
 
-function isScreenRequest(url: string, accept: string | undefined): boolean {
+/** A GET that the client router answers: a screen path, or any path asked for as HTML. */
+export function isScreenRequest(url: string, accept: string | undefined): boolean {
   const pathname = url.split('?', 1)[0];
   if (pathname === '/api' || NOT_SCREENS.some((prefix) => pathname.startsWith(prefix))) return false;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);

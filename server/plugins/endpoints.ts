@@ -37,30 +37,48 @@ function recipientOf(path: string): (request: FastifyRequest) => unknown {
 /** A one-click form is one short field (`List-Unsubscribe=One-Click`). */
 const IGNORED_FORM_BYTES = 1024;
 
-export function registerEndpoints<T extends Record<string, Endpoint>>(app: FastifyInstance, table: T, handlers: HandlersFor<T>): void {
+/** Checks an entry's flags ask for besides who may call: `recentSignIn` (docs/decisions/034). */
+export type EndpointGuards = { recentSignIn?: (request: FastifyRequest) => Promise<void> };
+
+export function registerEndpoints<T extends Record<string, Endpoint>>(app: FastifyInstance, table: T, handlers: HandlersFor<T>, guards: EndpointGuards = {}): void {
   const { missing, extra } = unmatchedHandlers(table, handlers);
   if (missing.length || extra.length) {
     throw new Error(`The endpoint table and its handlers differ: ${[...missing.map((n) => `no handler for ${n}`), ...extra.map((n) => `${n} is not in the table`)].join(', ')}`);
   }
+  const unguarded = Object.entries(table).filter(([, e]) => e.recentSignIn && (!guards.recentSignIn || e.auth === 'visitor'));
+  if (unguarded.length) throw new Error(`No recent sign-in check for ${unguarded.map(([n]) => n).join(', ')} (a member's call, with guards.recentSignIn)`);
   for (const [name, entry] of Object.entries(table)) {
     const handler = handlers[name] as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
     if (!entry.ignoresFormBody) {
-      route(app, name, entry, handler);
+      route(app, name, entry, handler, guards);
       continue;
     }
     // Scoped to this route: every other one refuses a form body with Fastify's own 415, unread.
     void app.register(async (scope) => {
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: IGNORED_FORM_BYTES }, (_request, _body, done) => done(null, undefined));
-      route(scope, name, entry, handler);
+      route(scope, name, entry, handler, guards);
     });
   }
 }
 
-function route(app: FastifyInstance, name: string, entry: Endpoint, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>): void {
+/** Who may call (401/403), then the recent sign-in when the entry asks for it (403 `{ reauthenticate: true }`). */
+function preHandlerOf(entry: Endpoint, guards: EndpointGuards) {
+  if (entry.auth === 'visitor') return {};
+  const recent = entry.recentSignIn ? guards.recentSignIn : undefined;
+  return {
+    preHandler: async (request: FastifyRequest) => {
+      if (entry.auth === 'admin') requireAdmin(request);
+      else requireUser(request);
+      if (recent) await recent(request);
+    },
+  };
+}
+
+function route(app: FastifyInstance, name: string, entry: Endpoint, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>, guards: EndpointGuards): void {
   app.route({
     method: entry.method,
     url: entry.path,
-    config: { budget: entry.budget, ...(entry.recipient ? { recipient: recipientOf(entry.recipient) } : {}) },
+    config: { budget: entry.budget, security: entry.security === true, ...(entry.recipient ? { recipient: recipientOf(entry.recipient) } : {}) },
     schema: {
       ...(entry.hidden ? { hide: true } : {}),
       tags: [...entry.tags],
@@ -73,7 +91,7 @@ function route(app: FastifyInstance, name: string, entry: Endpoint, handler: (re
       ...(Object.keys(entry.responses).length ? { response: entry.responses } : {}),
     },
     // After validation and the write budgets' hook, as `requireUser` in a handler was.
-    ...(entry.auth === 'visitor' ? {} : { preHandler: async (request: FastifyRequest) => void (entry.auth === 'admin' ? requireAdmin(request) : requireUser(request)) }),
+    ...preHandlerOf(entry, guards),
     handler,
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ValidationError } from '../lib/errors';
+import { AppError, ReauthenticateError, ValidationError } from '../lib/errors';
 
 // The multipart parser (busboy) reports a body it cannot read as a plain Error with no status:
 // no boundary, a boundary over 256 bytes, or data cut short. Those are the client's fault.
@@ -26,6 +26,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const hasFields = Object.keys(error.fields).length > 0;
       return reply.status(400).send(hasFields ? { message: error.message, errors: error.fields } : { message: error.message });
     }
+    if (error instanceof ReauthenticateError) return reply.status(403).send({ message: error.message, reauthenticate: true });
     if (error instanceof AppError) {
       return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     }

@@ -3,8 +3,8 @@ import type { Endpoint } from '../../contract/endpoint';
 /**
  * What the zod schemas cannot say about a call, added to the published document only (never
  * to the runtime schemas, so answers are serialized exactly as before), read from the call's
- * entry in the table (contract/api): the multipart bodies, the redirects of the two sign-in
- * links, and the error statuses the app's hooks add to every call — 401 for a member's call,
+ * entry in the table (contract/api): the multipart bodies, the stored bytes some calls answer,
+ * the redirects of the two sign-in links, and the error statuses the app's hooks add to every call — 401 for a member's call,
  * 403 for writes (the same-origin rule) and admin calls, 429 for sign-in attempts and member writes.
  */
 
@@ -34,9 +34,17 @@ export function describeOperation(op: Operation, entry: Endpoint): Operation {
   const write = op.method !== 'GET' && op.method !== 'HEAD';
 
   if (entry.redirect) add('302', redirect(entry.redirect));
+  if (entry.bytes) {
+    const body = { schema: { type: 'string', format: 'binary' } };
+    add('200', { description: entry.bytes.description, content: { [entry.bytes.type]: body } });
+    add('206', { description: `Part of it, for a Range request (Content-Range says which)`, content: { [entry.bytes.type]: body } });
+    add('416', error('The Range asked for lies outside the bytes'));
+  }
   if (entry.multipart) {
     schema.body = { type: 'object', required: [...entry.multipart.required], properties: entry.multipart.properties };
     schema.consumes = ['multipart/form-data'];
+    // @fastify/multipart refuses any other request body before the handler runs.
+    add('406', error('The body is not multipart/form-data'));
     add('413', error('The file is too large'));
     add('415', error('The file type is not accepted'));
   }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../contract/api';
 import { useTestApp } from '../../tests/helpers/test-app';
+import { signUp } from '../../tests/helpers/test-client';
 
 // The published document is read by other clients: it must say how to upload, what each call
 // can answer when it fails, and where the two sign-in links redirect.
@@ -34,6 +35,21 @@ describe('/api/docs/json', () => {
     for (const [path, methods] of Object.entries(paths)) {
       for (const [method, op] of Object.entries(methods)) expect(Object.keys(op.responses), `${method} ${path}`).toContain('500');
     }
+  });
+
+  it('describes the bytes of content, download and the archive, and the 406 of an upload that is not multipart', async () => {
+    type Bytes = { content: Record<string, { schema: { type: string; format: string } }> };
+    for (const [path, type] of [['/api/files/{id}/content', '*/*'], ['/api/files/{id}/download', '*/*'], ['/api/archives/{id}/download', 'application/zip']]) {
+      const ok = paths[path].get.responses['200'] as unknown as Bytes;
+      expect(ok, path).toBeDefined();
+      expect(ok.content[type].schema).toEqual({ type: 'string', format: 'binary' });
+      expect(Object.keys(paths[path].get.responses), path).toEqual(expect.arrayContaining(['206', '404', '416']));
+    }
+    expect(Object.keys(paths['/api/files'].post.responses)).toContain('406');
+    expect(Object.keys(paths['/api/user/avatar'].put.responses)).toContain('406');
+    const member = t.client();
+    await signUp(member);
+    expect((await member.post('/api/files', { file: 'not a form' })).status).toBe(406);
   });
 
   it('describes the 302s of GET /api/login and GET /api/logout', async () => {

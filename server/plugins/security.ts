@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../lib/errors';
+import { wrongAddressMessage } from './public-address';
 import { isSameOrigin, originOf } from './same-origin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -38,8 +39,10 @@ export function registerSecurity(app: FastifyInstance, opts: { config: { publicU
 
   // A synchronous hook with `done`: safe methods, most of the traffic, pay one Set lookup.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method) || isSameOrigin(request, originOf(opts.config.publicUrl))) return done();
-    done(new ForbiddenError(crossSiteRefused));
+    if (SAFE_METHODS.has(request.method)) return done();
+    const publicOrigin = originOf(opts.config.publicUrl);
+    if (isSameOrigin(request, publicOrigin)) return done();
+    done(new ForbiddenError(wrongAddressMessage(request, publicOrigin) ?? crossSiteRefused));
   });
 
   app.addHook('onSend', (_request, reply, payload, done) => {

@@ -4,8 +4,11 @@ import { SESSION_TTL_MS } from '../../contract/limits';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
 import type { SessionsRepo } from '../modules/auth/sessions.repo';
 import type { UserRow } from '../modules/users/users.repo';
+import { PROBE_PATHS } from '../operations/health';
 
 export const SESSION_COOKIE = 'kaleido_session';
+/** A session's "last seen" (Settings → devices) is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,21 +24,31 @@ export const sessionPlugin = fp<{ sessions: SessionsRepo; secureCookies: boolean
   // Callback style: a request without a cookie (visitors, assets) makes no promise at all.
   app.addHook('onRequest', (request, reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token) return done();
+    // The probes need no member: a cookie sent to them costs no lookup.
+    if (!token || PROBE_PATHS.has(request.routeOptions.url ?? '')) return done();
     // A cookie of an ended or expired session is cleared, so the browser stops sending it and
     // each of its next requests (thumbnails included) skips the lookup.
     if (token.length > 100) {
       reply.clearSessionCookie();
       return done();
     }
-    opts.sessions.findUser(token).then((found) => {
+    opts.sessions.findUser(token).then(async (found) => {
       if (found && found.user.status === 'active') {
         request.user = found.user;
         request.sessionId = found.sessionId;
+        await touch(found.sessionId, found.lastSeenAt.getTime());
       } else reply.clearSessionCookie();
-      done();
-    }, done);
+    }).then(() => done(), done);
   });
+  // This process's last writes, so a cached session (whose lastSeenAt is as old as its copy) is not written again at once.
+  const touched = new Map<number, number>();
+  async function touch(sessionId: number, lastSeenAt: number): Promise<void> {
+    const now = Date.now();
+    if (now - Math.max(lastSeenAt, touched.get(sessionId) ?? 0) < TOUCH_EVERY_MS) return;
+    if (touched.size >= 10_000) touched.clear();
+    touched.set(sessionId, now);
+    await opts.sessions.touch(sessionId);
+  }
   app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
     this.setCookie(SESSION_COOKIE, token, {
       path: '/',
@@ -63,7 +76,7 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-/** An admin (DESIGN.md: admin endpoints answer 403 to everyone else, 401 when signed out). */
+/** An admin (admin endpoints answer 403 to everyone else, 401 when signed out). */
 export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
   if (!user.isAdmin) throw new ForbiddenError('Admins only');

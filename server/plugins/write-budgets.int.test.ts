@@ -21,7 +21,7 @@ async function allPass(n: number, send: (i: number) => Promise<TestResponse>): P
   for (const a of answers) expect(a.status, a.text).toBeLessThan(300);
 }
 
-// Issue 18: one member sent 198 messages, 56 comments and 18 addressed invites a second and
+// One member sent 198 messages, 56 comments and 18 addressed invites a second and
 // created 258 folders a second. Production budgets (WRITE_BUDGET_SCALE 1).
 describe('member write budgets', () => {
   const t = useTestApp({ WRITE_BUDGET_SCALE: '1' });

@@ -14,7 +14,7 @@ const HOUR = 3600;
 /**
  * What one member may write, per minute (a burst) and per hour (a sustained rate), far above what
  * a person does by hand and far below a script: one member sent 198 messages and 56 comments a
- * second before these (issue 18). `recipient`: where one member targets another (a message, an
+ * second before these (decision 021). `recipient`: where one member targets another (a message, an
  * addressed invite, a follow, a collaborator), what one member may aim at one other member.
  */
 export const WRITE_BUDGETS = {
@@ -37,14 +37,29 @@ export const WRITE_BUDGETS = {
   upload: { member: [[60, MINUTE], [1000, HOUR]] },
   // The upload screen asks once per image uploaded; recognition runs once per image whatever is asked.
   analyze: { member: [[60, MINUTE], [1000, HOUR]] },
-  // Each change of e-mail or password mails the member.
+  // An edit may mention members in its description (at most 10 notified per write).
+  edit: { member: [[30, MINUTE], [300, HOUR]] },
+  // Profile and avatar changes, two-factor and passkey settings.
   account: { member: [[10, MINUTE], [50, HOUR]] },
+  // Each archive is a zip of everything the member has, built by a job.
+  archive: { member: [[3, MINUTE], [10, HOUR]] },
+  // Security actions (docs/decisions/026): counted per session, spent by nothing else. Each
+  // change of e-mail or password mails the member.
+  password: { member: [[10, MINUTE], [50, HOUR]] },
+  email: { member: [[10, MINUTE], [50, HOUR]] },
+  sessions: { member: [[30, MINUTE], [300, HOUR]] },
+  // Blocking and unblocking in turn would end follows and collaborations each time.
+  block: { member: [[30, MINUTE], [300, HOUR]] },
+  // Each report lands in the admins' queue.
+  report: { member: [[10, MINUTE], [100, HOUR]] },
 } as const satisfies Record<'write' | BudgetName, Budget>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The write budget this route spends besides `write` (plugins/write-budgets.ts). */
     budget?: BudgetName;
+    /** A security action: spends only its own budget, per session, never `write`. */
+    security?: boolean;
     /** The member the write targets, for the budget's per-recipient windows. */
     recipient?: (request: FastifyRequest) => unknown;
   }
@@ -79,7 +94,14 @@ export function registerWriteBudgets(app: FastifyInstance, opts: { counters: Cou
   app.addHook('preHandler', async (request) => {
     const user = request.user;
     if (!user || READS.has(request.method)) return;
-    const { budget, recipient } = request.routeOptions.config;
+    const { budget, recipient, security } = request.routeOptions.config;
+    if (security) {
+      // Signing out, changing password or e-mail, ending sessions: what another session spent
+      // never refuses them; their own budget is this session's.
+      const own = budget ? await spendWindows(budget, WRITE_BUDGETS[budget].member, `${user.id}:${request.sessionId}`) : null;
+      if (own) throw new RateLimitError(tooManyWritesMessage, own.retryAfterMs / 1000);
+      return;
+    }
     const refusals = [await spendWindows('write', WRITE_BUDGETS.write.member, String(user.id))];
     if (budget) {
       const rules: Budget = WRITE_BUDGETS[budget];

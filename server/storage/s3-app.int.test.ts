@@ -83,7 +83,7 @@ describe('STORAGE=s3 through the app', () => {
   });
 
   it('stores a video and serves ranges of it, its poster and thumbnail', async () => {
-    const video = await fs.readFile(await samples.ffmpegSample(dir, 'clip.mp4', [...samples.VIDEO_SOURCE, '-c:v', 'libx264', '-pix_fmt', 'yuv420p']));
+    const video = await samples.asPublished(await samples.ffmpegSample(dir, 'clip.mp4', [...samples.VIDEO_SOURCE, '-c:v', 'libx264', '-pix_fmt', 'yuv420p']), 'video/mp4');
     const clip = await upload(video, 'clip.mp4');
     const whole = await raw(clip.contentUrl);
     expect(whole.res.status).toBe(200);

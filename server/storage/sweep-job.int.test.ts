@@ -10,7 +10,7 @@ const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
 const exists = (p: string) => fs.stat(p).then(() => true, () => false);
 const ELEVEN_MINUTES_AGO = new Date(Date.now() - 11 * 60 * 1000);
 
-// Issue 18: debris younger than 10 minutes at start-up waited for the next start.
+// Debris younger than 10 minutes at start-up waited for the next start.
 describe('the periodic debris sweep', () => {
   const t = useTestApp({}, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
 

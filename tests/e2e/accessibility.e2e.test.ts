@@ -92,7 +92,7 @@ function memberScreens(ids: number[]): Screen[] {
   ];
 }
 
-/** The folder screens (issue 10), audited in their own tests so each stays within the time limit. */
+/** The folder screens (decision 010), audited in their own tests so each stays within the time limit. */
 function folderScreens(ids: number[]): Screen[] {
   return [
     {
@@ -126,7 +126,7 @@ function folderScreens(ids: number[]): Screen[] {
       name: 'collaborate dialog',
       open: async (page) => {
         await page.goto(`${t.url}/folder/${await folderWithFiles(page, ids.slice(1))}`);
-        await page.getByRole('button', { name: 'Actions' }).click();
+        await page.getByRole('button', { name: 'Actions', exact: true }).click();
         await page.getByRole('menuitem', { name: 'Collaborate' }).click();
         await page.getByRole('dialog', { name: 'Collaborate' }).getByRole('button', { name: 'Create Invite Link' }).click();
         await page.getByTestId('invite-link').waitFor();

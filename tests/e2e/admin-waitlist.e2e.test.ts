@@ -18,7 +18,7 @@ const context = (colorScheme: 'light' | 'dark' = 'light', width = 1280) => t.pag
 describe('admin waitlist', () => {
   it('an admin approves an application on /admin and the applicant can then sign in', async () => {
     const { page: admin } = await t.member({ as: { email: 'chief@example.com', firstName: 'Ada', lastName: 'Chief' } });
-    await admin.goto(`${t.url}/admin`);
+    await admin.goto(`${t.url}/admin?tab=waitlist`);
     await admin.getByRole('heading', { name: 'No waitlist applications' }).waitFor();
     await admin.screenshot({ path: path.join(SHOTS, 'empty-light.png'), fullPage: true });
 
@@ -30,7 +30,7 @@ describe('admin waitlist', () => {
     await admin.goto(`${t.url}/`);
     await admin.getByRole('button', { name: 'Account menu' }).click();
     await admin.getByRole('menuitem', { name: 'Waitlist Management' }).click();
-    await admin.waitForURL(`${t.url}/admin`);
+    await admin.waitForURL(`${t.url}/admin?tab=waitlist`);
     await admin.getByRole('heading', { name: 'Waitlist Management' }).waitFor();
     const card = admin.getByRole('article', { name: 'Lena Foto' });
     await card.getByText('Why they want to join').waitFor();

@@ -30,7 +30,7 @@ describe('automatic tagging in the upload flow', () => {
     await page.getByTestId('file-card').first().click();
     const chip = page.getByRole('dialog', { name: 'chelsea-cat.jpg' }).getByRole('link', { name: /cat$/ }).or(page.getByRole('dialog').getByRole('button', { name: /cat$/ }));
     await chip.first().click();
-    // A chip searches its tag (spec 2: /search?q={tag}), and the results hold the photo.
+    // A chip searches its tag (/search?q={tag}), and the results hold the photo.
     await page.waitForURL(/\/search\?q=cat$/);
     await expect.poll(() => page.getByRole('heading', { name: /\| 1 result$/ }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);

@@ -5,7 +5,7 @@ import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
 import { PHOTOS, shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';
 
-// Issue 23: a member asks for their data in Settings, is told when it is ready, downloads the
+// A member asks for their data in Settings, is told when it is ready, downloads the
 // zip, and finds their own files in it and nothing private of anyone else.
 
 const SHOTS = shotsDir('data-archive');

@@ -77,7 +77,7 @@ describe('folders journey', () => {
     await poll(() => owner.getByTestId('file-card').count()).toBe(1);
 
     // Invite by link as an editor.
-    await owner.getByRole('button', { name: 'Actions' }).click();
+    await owner.getByRole('button', { name: 'Actions', exact: true }).click();
     await owner.getByRole('menuitem', { name: 'Collaborate' }).click();
     const collaborate = owner.getByRole('dialog', { name: 'Collaborate' });
     await collaborate.getByLabel('Invite role').selectOption('EDITOR');
@@ -102,7 +102,7 @@ describe('folders journey', () => {
     await editor.waitForURL(/\/auth\?tab=login/);
     await editor.getByLabel('Email or Username').fill(editorMember.username);
     await editor.getByLabel('Password', { exact: true }).fill(editorMember.password);
-    await editor.getByRole('button', { name: 'Sign In' }).click();
+    await editor.getByRole('button', { name: 'Sign In', exact: true }).click();
     await editor.waitForURL(`${link}`);
     await editor.getByRole('button', { name: 'Accept Invitation' }).click();
     await editor.getByText('Action Completed').waitFor();
@@ -111,7 +111,7 @@ describe('folders journey', () => {
     // The editor drops a photo on the folder page; it uploads into the folder.
     await editor.getByRole('heading', { name: 'Lisbon trip' }).waitFor();
     await poll(() => editor.getByTestId('file-card').count()).toBe(1);
-    await editor.getByRole('button', { name: 'Actions' }).click();
+    await editor.getByRole('button', { name: 'Actions', exact: true }).click();
     expect(await editor.getByRole('menuitem', { name: 'Collaborate' }).count()).toBe(0);
     await editor.getByRole('menuitem', { name: 'Upload Files' }).waitFor();
     await editor.keyboard.press('Escape');
@@ -123,9 +123,10 @@ describe('folders journey', () => {
     await owner.goto(folderUrl);
     await poll(() => owner.getByTestId('file-card').count()).toBe(2);
     await owner.getByText('2 files').waitFor();
-    await owner.getByRole('img', { name: 'grass.jpg' }).waitFor();
+    // A picture's alt is its name until recognition suggests one ("Photo: …"): the card is found by its name.
+    await owner.getByTestId('file-card').filter({ hasText: 'grass.jpg' }).getByRole('img').first().waitFor();
     await shot(owner, 'folder-owner-light');
-    await owner.getByRole('button', { name: 'Actions' }).click();
+    await owner.getByRole('button', { name: 'Actions', exact: true }).click();
     await shot(owner, 'folder-actions-owner');
     await owner.keyboard.press('Escape');
 
@@ -202,7 +203,7 @@ describe('folders journey', () => {
     await page.goto(`${t.url}/folder/${empty.id}`);
     await page.getByText('No files in this folder').waitFor();
     await shot(page, 'folder-empty');
-    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('button', { name: 'Actions', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Edit Files' }).click();
     const edit = page.getByRole('dialog', { name: 'Manage Folder Files' });
     await edit.getByRole('button', { name: 'No Changes' }).waitFor();
@@ -212,10 +213,10 @@ describe('folders journey', () => {
     await edit.getByRole('button', { name: 'Add 1 File(s)' }).click();
     await edit.waitFor({ state: 'hidden' });
     await poll(() => page.getByTestId('file-card').count()).toBe(1);
-    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('button', { name: 'Actions', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Make Public' }).click();
     await waitForToast(page, 'Folder is now public');
-    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('button', { name: 'Actions', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Delete Folder' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Folder' });
     await confirm.getByText('This action cannot be undone. All files will be removed from this folder, but the original files will remain safe.', { exact: false }).waitFor();

@@ -1,13 +1,58 @@
 import { describe, expect, it } from 'vitest';
 import { useBrowserApp } from '../helpers/browser';
 
-// Issue 20's page speed, as the browser sees it: scripts and styles arrive brotli-compressed
+// Page speed (decision 023), as the browser sees it: scripts and styles arrive brotli-compressed
 // and cached for a year; a member's home asks for its first calls at once, each only once (the
-// preloads are used, not fetched twice); the pictures above the fold are fetched with priority.
+// preloads are used, not fetched twice); the pictures above the fold are fetched with priority;
+// and what arrives after the feed is painted takes no room from it (no layout shift).
 
 const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000' });
 
 describe('the home feed on a phone', () => {
+  it('does not move once painted: the folder hint and the tag strip arrive late without pushing the feed down', async () => {
+    const { page, id } = await t.member({ width: 390, height: 844, as: { firstName: 'Cleo' } });
+    // A first upload and no folder: the folder hint shows above the feed. (First in this file: the
+    // server keeps its draw of random tags for a minute, and this one must hold these tags.)
+    for (const photo of ['grass.jpg', 'coffee-cup.jpg']) await t.upload(page, photo, { tags: 'meadow, morning' });
+    await page.addInitScript(() => {
+      const shifts: Array<{ value: number; moved: string[] }> = [];
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{ value: number; hadRecentInput: boolean; sources: Array<{ node?: Node | null }> }>) {
+          if (!entry.hadRecentInput) shifts.push({ value: entry.value, moved: entry.sources.map((s) => (s.node instanceof Element ? s.node.outerHTML.slice(0, 120) : String(s.node))) });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    // The member's counts answer only once the feed's first page has been on screen for two frames,
+    // and the tags once a card is: each as late as a slow network makes it.
+    let releaseCounts = () => {};
+    const countsHeld = new Promise<void>((resolve) => (releaseCounts = resolve));
+    await page.route(`**/api/users/${id}`, async (route) => {
+      await countsHeld;
+      await route.continue();
+    });
+    let releaseTags = () => {};
+    const tagsHeld = new Promise<void>((resolve) => (releaseTags = resolve));
+    await page.route('**/api/tags/random*', async (route) => {
+      await tagsHeld;
+      await route.continue();
+    });
+    const feed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/files');
+    await page.goto(`${t.url}/`);
+    await (await feed).finished();
+    const frames = () => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await frames();
+    releaseCounts();
+    await page.getByTestId('file-card').first().waitFor();
+    await page.getByTestId('folder-hint').waitFor();
+    await frames();
+    releaseTags();
+    await page.getByRole('navigation', { name: 'Popular tags' }).getByRole('link').first().waitFor();
+    await frames();
+    expect(await page.evaluate(() => (window as unknown as { shifts: unknown[] }).shifts)).toEqual([]);
+    await page.context().close();
+  }, 90_000);
+
   it('loads compressed assets, uses its preloads once, and fetches the pictures above the fold with priority', async () => {
     const { page } = await t.member({ width: 390, height: 844, as: { firstName: 'Pia' } });
     for (const photo of ['grass.jpg', 'coffee-cup.jpg']) await t.upload(page, photo);
@@ -43,4 +88,5 @@ describe('the home feed on a phone', () => {
     await expect.poll(() => second.getAttribute('fetchpriority')).toBe('high');
     await page.context().close();
   }, 90_000);
+
 });

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shooter, shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';
 
-// Issue 20: the owner invites members picked by name from the Collaborate dialog. Each gets a
+// The owner invites members picked by name from the Collaborate dialog. Each gets a
 // folder_invite notification live; until they accept they see nothing; the owner's open dialog
 // follows every answer without a reload; a revoked invite cannot be accepted.
 
@@ -44,7 +44,7 @@ describe('inviting a member by name', () => {
     await c.page.getByText('Folder not found').waitFor();
 
     await owner.page.goto(`${t.url}/folder/${folderId}`);
-    await owner.page.getByRole('button', { name: 'Actions' }).click();
+    await owner.page.getByRole('button', { name: 'Actions', exact: true }).click();
     await owner.page.getByRole('menuitem', { name: 'Collaborate' }).click();
     const dialog = owner.page.getByRole('dialog', { name: 'Collaborate' });
     await inviteByName(dialog, owner.page, 'Bruno Bassline', 'Editor');

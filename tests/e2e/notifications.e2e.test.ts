@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shooter, shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';
 
-// Issue 12, notifications part: two members in two browser contexts; one likes the other's
+// Notifications (decision 012): two members in two browser contexts; one likes the other's
 // file and the owner sees the bell's badge and the item appear without reloading.
 
 const SHOTS = shotsDir('notifications');

@@ -83,7 +83,7 @@ describe('profiles and search journey', () => {
     await waitForToast(viewer, 'Unfollowed');
     await expect.poll(() => statButton(viewer, /Followers?/).textContent()).toBe('0Followers');
 
-    // A tag chip in the file's detail searches that tag (spec 2: /search?q={tag}).
+    // A tag chip in the file's detail searches that tag (/search?q={tag}).
     await viewer.getByTestId('file-card').filter({ has: viewer.getByRole('button', { name: 'Open Harbour light' }) }).click();
     const detail = viewer.getByRole('dialog', { name: 'Harbour light' });
     await detail.getByRole('link', { name: `lighthouse${suffix}` }).click();

@@ -42,7 +42,7 @@ describe('settings', () => {
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await page.getByText('Your profile information has been saved.', { exact: true }).waitFor();
     const menu = page.getByRole('button', { name: 'Account menu' });
-    await expect(menu.textContent()).resolves.toBe('GH');
+    await expect(menu.locator('[aria-hidden]').textContent()).resolves.toBe('GH');
 
     const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#0ea5e9' } }).png().toBuffer();
     await page.setInputFiles('#avatar-file', { name: 'me.png', mimeType: 'image/png', buffer: png });
@@ -94,7 +94,7 @@ describe('settings', () => {
     await fresh.goto(`${t.url}/auth?tab=login`);
     await fresh.locator('#login-emailOrUsername').fill(member.username);
     await fresh.locator('#login-password').fill(member.password);
-    await fresh.getByRole('button', { name: 'Sign In' }).click();
+    await fresh.getByRole('button', { name: 'Sign In', exact: true }).click();
     await fresh.waitForFunction(() => document.documentElement.classList.contains('dark'));
     await expect(fresh.evaluate(() => localStorage.getItem('kaleido-theme'))).resolves.toBe('dark');
     await other.close();
@@ -122,7 +122,7 @@ describe('settings', () => {
     await page.goto(`${t.url}/auth?tab=login`);
     await page.locator('#login-emailOrUsername').fill(member.email);
     await page.locator('#login-password').fill('new-secret-1');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/');
     await context.close();
@@ -138,7 +138,7 @@ describe('settings', () => {
     await page.goto(`${t.url}/auth?tab=login`);
     await page.locator('#login-emailOrUsername').fill(member.username);
     await page.locator('#login-password').fill(member.password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL(/\/search$/);
     await context.close();
   });

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { shooter, shotsDir, useBrowserApp } from '../helpers/browser';
 
-// Issue 20: a member on any screen learns a message arrived. The header's messages icon gets a
+// A member on any screen learns a message arrived. The header's messages icon gets a
 // badge live, as the bell does; on a phone the Messages tab too; opening the thread clears it;
 // a member who hides counters sees none.
 

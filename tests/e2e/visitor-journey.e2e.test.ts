@@ -44,7 +44,7 @@ describe('a new visitor', () => {
     await page.goto(`${t.url}/auth?tab=login`);
     await page.fill('#login-emailOrUsername', member.username);
     await page.fill('#login-password', member.password);
-    await page.getByRole('button', { name: 'Sign In' }).last().click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
     expect(await toastText(page)).toContain('Welcome back!');
     await page.waitForURL(`${t.url}/`);
     expect((await page.request.get(`${t.url}/api/user`)).status()).toBe(200);
@@ -71,7 +71,7 @@ describe('a new visitor', () => {
 
     await page.fill('#login-emailOrUsername', member.email);
     await page.fill('#login-password', 'brand-new-pass');
-    await page.getByRole('button', { name: 'Sign In' }).last().click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
     await page.waitForURL(`${t.url}/`);
     expect((await page.request.get(`${t.url}/api/user`)).status()).toBe(200);
 
@@ -85,7 +85,7 @@ describe('a new visitor', () => {
     await page.goto(`${t.url}/auth?tab=login`);
     await page.fill('#login-emailOrUsername', member.username);
     await page.fill('#login-password', 'wrong-password');
-    await page.getByRole('button', { name: 'Sign In' }).last().click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
     const text = await toastText(page);
     expect(text).toContain('Login failed');
     expect(text).toContain('Invalid email or password');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { AppDeps } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { Database } from '../../server/db/client';
-import { openSharedState, type SharedState } from '../../server/lib/shared-state';
+import { openSharedState, type SharedState } from '../../server/shared-state';
 import { dropRedisPrefix, ensureRedis, testRedisPrefix, TEST_REDIS_URL } from './redis';
 import { startTestApp, type TestApp } from './test-app';
 import { late } from './late';

@@ -6,7 +6,7 @@ import type { TestApp } from './test-app';
 import { signUp, type TestClient } from './test-client';
 import { storedFiles, upload as uploadFile } from './upload';
 
-// Shared by the folder integration tests: the six actors of issue 10 and a snapshot of every
+// Shared by the folder integration tests: the six actors of the permission matrix and a snapshot of every
 // folder table, so a refused call can be proven to have changed nothing.
 
 export type Actor = 'owner' | 'editor' | 'viewer' | 'other' | 'visitor' | 'admin';

@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../server/db/client';
-import { migrateDatabase } from '../../server/db/migrate';
+import { migrateDatabase } from '../../server/composition';
 import { withDatabase } from './test-db';
 
 /**

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import sharp from 'sharp';
+import { stripContainerMetadata } from '../../server/media/container-metadata';
 import { runFfmpeg } from '../../server/media/ffmpeg';
 
 export interface TempDir {
@@ -138,6 +139,17 @@ export async function ffmpegSample(dir: TempDir, name: string, args: string[]): 
 
 export const VIDEO_SOURCE = ['-f', 'lavfi', '-i', 'testsrc=duration=2:size=320x240:rate=10'];
 export const AUDIO_SOURCE = ['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2'];
+
+/**
+ * The bytes the app stores and serves for a video or audio upload at `filePath`: the same
+ * streams without container metadata (docs/decisions/026). Stripping is repeatable: the app,
+ * given these bytes, stores them unchanged.
+ */
+export async function asPublished(filePath: string, mime: string): Promise<Buffer> {
+  const output = `${filePath}.published`;
+  await stripContainerMetadata(filePath, mime, output);
+  return readFile(output);
+}
 
 export async function readSample(filePath: string): Promise<Buffer> {
   return readFile(filePath);

@@ -22,9 +22,9 @@ export function eventsOver(t: TestApp, db: Db) {
     repo,
     files: createFilesRepo(db),
     users: createUsersRepo(db),
-    comments: createSocialRepo(db, t.app.jobs),
+    comments: createSocialRepo(db),
     folders,
-    invites: createInvitesRepo(db, t.app.jobs),
+    invites: createInvitesRepo(db),
     live: t.app.live,
   });
 }

@@ -10,7 +10,7 @@ import { jobsSettled } from './wait';
 export type Member = { client: TestClient; id: number; name: string };
 
 /**
- * What the notification tests ask of an app (issue 12, decision 017): notifications are made by
+ * What the notification tests ask of an app (decision 017): notifications are made by
  * the handlers of the writes' events, so every read first waits until no event job is pending,
  * and a row is there, or absent for good.
  */

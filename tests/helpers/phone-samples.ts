@@ -126,3 +126,27 @@ function run(command: string, args: string[]): Promise<void> {
     child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}: ${stderr.slice(-500)}`))));
   });
 }
+
+/** The Eiffel Tower in ISO 6709, as an iPhone writes it; its presence in bytes means the location survived. */
+export const ISO6709 = '+48.8584+002.2945+035.000/';
+export const LATITUDE = '48.8584';
+export const DEVICE_SERIAL = 'KLD-SERIAL-0042';
+
+/**
+ * The file at `source` with what phones write about where and on what it was recorded: the
+ * QuickTime keys (`com.apple.quicktime.location.ISO6709`, make, model), `©xyz` (`location`),
+ * and Matroska or ID3/Vorbis tags of the same values, per stream too.
+ */
+export function withLocation(dir: TempDir, source: string, name: string, muxer: string): Promise<string> {
+  const keys = muxer === 'mov' ? ['-movflags', 'use_metadata_tags'] : [];
+  return ffmpegSample(dir, name, [
+    '-i', source, '-map', '0', '-c', 'copy', ...keys,
+    '-metadata', `location=${ISO6709}`,
+    '-metadata', `com.apple.quicktime.location.ISO6709=${ISO6709}`,
+    '-metadata', 'com.apple.quicktime.make=Apple',
+    '-metadata', `com.apple.quicktime.model=iPhone ${DEVICE_SERIAL}`,
+    '-metadata', `comment=GPS ${ISO6709} ${DEVICE_SERIAL}`,
+    '-metadata:s:0', `title=${ISO6709}`,
+    '-f', muxer,
+  ]);
+}

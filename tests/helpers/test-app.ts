@@ -70,7 +70,7 @@ async function listen(config: Config, database: Database, deps: AppOptions): Pro
 export async function startTestApp(env: Record<string, string> = {}, patch: Partial<Config> = {}, deps: AppOptions = {}): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-test-'));
   // Tests sign up and write far faster than people: budgets stay on, scaled up, unless a test sets them.
-  const knobs = { AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '50', MAX_CONNECTIONS_PER_ADDRESS: '5000', MAX_UPLOADS_PER_ADDRESS: '1000' };
+  const knobs = { AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '50', MAX_CONNECTIONS_PER_ADDRESS: '5000', MAX_UPLOADS_PER_ADDRESS: '1000', MAX_IDLE_CONNECTIONS_PER_ADDRESS: '5000' };
   const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', ...knobs, ...env }), ...patch };
   const database = deps.database ?? (await createTestDatabase());
   return testApp(config, database, dataDir, deps, { database: !deps.database, dataDir: true });

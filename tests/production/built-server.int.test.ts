@@ -29,7 +29,7 @@ beforeAll(async () => {
   // Started from another folder, with no tsx anywhere: what production does.
   server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist', 'server', 'main.js')], {
     cwd: dataDir,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, AUTOTAG: 'on', LOG_LEVEL: 'warn' },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, AUTOTAG: 'on', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_SECONDS: '2' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (c) => (log += c));
@@ -78,4 +78,15 @@ describe('node dist/server/main.js', () => {
     }
     expect(tags, log).toContain('cat');
   }, 120_000);
+
+  // Last: it stops the server.
+  it('on SIGTERM answers /readyz with 503 while the API still answers, then exits', async () => {
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    const exited = new Promise<number | null>((r) => server.once('exit', (code) => r(code)));
+    server.kill('SIGTERM');
+    await expect.poll(async () => (await fetch(`${url}/readyz`)).status, { timeout: 1500, interval: 50 }).toBe(503);
+    expect(await (await fetch(`${url}/readyz`)).json()).toMatchObject({ failed: ['shutting-down'] });
+    expect((await fetch(`${url}/api/config`)).status).toBe(200);
+    expect(await exited).toBe(0);
+  }, 30_000);
 });

@@ -13,7 +13,7 @@ import { signUp, TestClient } from '../helpers/test-client';
 import { uploadOk } from '../helpers/upload';
 import { freePort } from '../helpers/free-port';
 
-// `npm run test:scale` (DESIGN.md "Scale path", issue 13): the built server as production runs
+// `npm run test:scale` (decision 016): the built server as production runs
 // it at scale. Two app processes on two ports with WORKERS=0, one `dist/server/worker.js`, a
 // fresh PostgreSQL database, Redis (a key prefix of this run's own) and, when the S3 driver is
 // in the tree, STORAGE=s3 against s3rver on loopback. Every client talks to the processes the
@@ -146,6 +146,8 @@ beforeAll(async () => {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
     NODE_ENV: 'production',
+    // No balancer to drain for: the processes stop at once.
+    SHUTDOWN_DRAIN_SECONDS: '0',
     DATABASE_URL: databaseUrl,
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: redisPrefix,
@@ -202,7 +204,7 @@ describe(`two app processes, one worker, PostgreSQL, Redis${withS3 ? ', S3' : ''
     expect(Buffer.from(await res.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
-  // Needs the notifications branch (issue 12): GET /api/events and the like notification.
+  // Needs the notifications branch: GET /api/events and the like notification.
   it('a member liking on A is notified live on the stream the owner holds open on B', async () => {
     const owner = browser();
     const liker = browser();

@@ -1,4 +1,4 @@
-// The request conventions of spec 1 §7 and the error rule of §8, shared by every screen.
+// The request conventions and the error rule, shared by every screen.
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -15,7 +15,7 @@ export function toQueryString(params: Record<string, QueryValue | QueryValue[]>)
   return text ? `?${text}` : '';
 }
 
-/** Throws `${status}: ${body or status text}` for any non-success answer (spec 1 §8). */
+/** Throws `${status}: ${body or status text}` for any non-success answer. */
 export async function throwIfResNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;

@@ -11,7 +11,7 @@ function fakeFetch(status: number, body: string, statusText = '') {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('addresses (spec 1 §7 read convention)', () => {
+describe('addresses', () => {
   it('reads a path alone', () => {
     expect(endpointUrl('getCurrentUser')).toBe('/api/user');
   });
@@ -30,7 +30,7 @@ describe('addresses (spec 1 §7 read convention)', () => {
   });
 });
 
-describe('error rule (spec 1 §8)', () => {
+describe('error rule', () => {
   it('uses the status and the body text', async () => {
     await expect(throwIfResNotOk(new Response('{"message":"Nope"}', { status: 409 }))).rejects.toThrow('409: {"message":"Nope"}');
   });
@@ -57,7 +57,7 @@ describe('orOnStatus', () => {
   });
 });
 
-describe('shouldRetry (spec 1 §9: one retry)', () => {
+describe('shouldRetry (one retry)', () => {
   it('retries a network or server failure once', () => {
     expect(shouldRetry(0, new TypeError('Failed to fetch'))).toBe(true);
     expect(shouldRetry(0, new Error('500: oops'))).toBe(true);

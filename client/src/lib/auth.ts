@@ -8,7 +8,7 @@ export const currentUserKey = endpointKey('getCurrentUser');
 
 const CURRENT_USER_STALE_MS = 300_000;
 
-/** The session (spec 1 §4): a 401 means signed out; cached 5 minutes; never retried. */
+/** The session: a 401 means signed out; cached 5 minutes; never retried. */
 export function useAuth() {
   const { data, isLoading } = useQuery<CurrentUser | null>({
     queryKey: currentUserKey,

@@ -6,7 +6,7 @@ import { endpointRoutes } from '@contract/endpoint-routes';
 import { readJson, throwIfResNotOk, toQueryString } from './api';
 
 /**
- * The one way the screens reach the server (issue 19, docs/decisions/025): `call('getFolder',
+ * The one way the screens reach the server (decision 025): `call('getFolder',
  * { params: { id } })` sends the entry's method to its path and resolves to its success answer,
  * typed from `contract/api`. Method and path come from `contract/endpoint-routes.ts` (generated
  * from the table without its schemas, so no zod reaches the first script).
@@ -26,7 +26,7 @@ export function endpointUrl<N extends EndpointName>(name: N, ...[input]: Args<N>
   return buildPath(pattern, i?.params) + (i?.query ? toQueryString(i.query) : '');
 }
 
-/** Sends the call with the session cookie; a non-2xx answer throws `${status}: ${body}` (spec 1 §8). */
+/** Sends the call with the session cookie; a non-2xx answer throws `${status}: ${body}`. */
 export async function call<N extends EndpointName>(name: N, ...args: [...Args<N>, options?: { signal?: AbortSignal }]): Promise<CallResult<N>> {
   const [input, options] = args as unknown as [Input<N> | undefined, { signal?: AbortSignal } | undefined];
   const [method] = endpointRoutes[name];

@@ -38,7 +38,7 @@ describe('call (the one way the screens reach the server)', () => {
     expect(fetchMock.mock.calls[0][1].headers).toBeUndefined();
   });
 
-  it('throws the error rule message (spec 1 §8)', async () => {
+  it('throws the error rule message', async () => {
     fakeFetch(400, '{"message":"Bad"}');
     await expect(call('register', { body: {} as never })).rejects.toThrow('400: {"message":"Bad"}');
   });

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import type { LivePayload } from '@contract/live';
+import { liveEventNames, type LiveEventName } from '@contract/live-names';
 import { endpointUrl } from './call';
 
 /**
  * The member's live stream (`GET /api/events`, server-sent events), opened while a member is
  * signed in. Features subscribe by event type; while the stream is down they fall back to the
- * spec's 5 s poll (`useLiveConnected`), and the stream reconnects with back-off (1 s doubling,
+ * 5 s poll of decision 012 (`useLiveConnected`), and the stream reconnects with back-off (1 s doubling,
  * at most 30 s) so a restarting server is not hammered.
  *
  * One stream per browser, not per tab: a browser allows six HTTP/1.1 connections per origin, and
@@ -12,17 +14,19 @@ import { endpointUrl } from './call';
  * Web Lock opens the stream and relays each event to the member's other tabs over a
  * BroadcastChannel; when it closes, the lock passes to another tab, which opens the stream.
  * Without those APIs each tab opens its own.
+ *
+ * Each event's name and payload are the contract's (contract/live.ts): `useLiveEvent` hands its
+ * handler the payload typed from there, so no feature casts what the stream carries.
  */
-export type LiveEventType = 'notification' | 'message' | 'unread' | 'folder';
 type Listener = (data: unknown) => void;
 
 const EVENTS_URL = endpointUrl('liveEvents');
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
-/** The spec's notification poll, used only while the stream is down. */
+/** The notification poll of decision 012, used only while the stream is down. */
 export const FALLBACK_POLL_MS = 5000;
 
-const listeners = new Map<LiveEventType, Set<Listener>>();
+const listeners = new Map<LiveEventName, Set<Listener>>();
 const statusListeners = new Set<() => void>();
 let source: EventSource | null = null;
 let connected = false;
@@ -32,7 +36,7 @@ let users = 0;
 
 const CHANNEL = 'kaleido-live';
 type Relay =
-  | { kind: 'event'; member: number; type: LiveEventType; raw: string }
+  | { kind: 'event'; member: number; type: LiveEventName; raw: string }
   | { kind: 'status'; member: number; connected: boolean }
   | { kind: 'hello'; member: number };
 
@@ -58,7 +62,7 @@ function setConnected(value: boolean) {
   if (leading && member !== null) relay({ kind: 'status', member, connected: value });
 }
 
-function dispatch(type: LiveEventType, raw: string) {
+function dispatch(type: LiveEventName, raw: string) {
   let data: unknown;
   try {
     data = JSON.parse(raw);
@@ -76,7 +80,7 @@ function open() {
     retryMs = FIRST_RETRY_MS;
     setConnected(true);
   };
-  for (const type of ['notification', 'message', 'unread', 'folder'] as const) {
+  for (const type of liveEventNames) {
     es.addEventListener(type, (event) => {
       const raw = (event as MessageEvent<string>).data;
       dispatch(type, raw);
@@ -182,18 +186,21 @@ export function useLiveStream(memberId: number | null): void {
   }, [memberId]);
 }
 
-export function subscribeLive(type: LiveEventType, listener: Listener): () => void {
+function subscribeLive(type: LiveEventName, listener: Listener): () => void {
   const set = listeners.get(type) ?? new Set<Listener>();
   set.add(listener);
   listeners.set(type, set);
   return () => set.delete(listener);
 }
 
-/** Calls `handler` for every event of `type` while mounted (the latest handler, no resubscribe). */
-export function useLiveEvent(type: LiveEventType, handler: Listener): void {
+/**
+ * Calls `handler` with the payload of every `type` event while mounted (the latest handler, no
+ * resubscribe). The payload is the server's, published under the same contract entry.
+ */
+export function useLiveEvent<N extends LiveEventName>(type: N, handler: (data: LivePayload<N>) => void): void {
   const latest = useRef(handler);
   latest.current = handler;
-  useEffect(() => subscribeLive(type, (data) => latest.current(data)), [type]);
+  useEffect(() => subscribeLive(type, (data) => latest.current(data as LivePayload<N>)), [type]);
 }
 
 /** True while the stream is open; queries poll every FALLBACK_POLL_MS only when it is not. */

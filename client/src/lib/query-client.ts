@@ -6,7 +6,7 @@ const TEN_MINUTES = 10 * 60 * 1000;
 const RETRY_DELAY_MS = 1000;
 
 /**
- * One retry (spec 1 §9), but not for answers a retry cannot change: a 4xx is the server's
+ * One retry, but not for answers a retry cannot change: a 4xx is the server's
  * verdict on this request (bad input, not signed in, conflict, rate limit), so repeating it
  * only doubles attempts against rate limits and delays the error the member must see.
  */

@@ -2,12 +2,12 @@ import { UNAUTHORIZED_REDIRECT_MS } from '@contract/limits';
 import { endpointUrl } from './call';
 import { toast } from '@/components/ui/use-toast';
 
-/** An error from a call the server refused because the session is gone (spec 1 §8). */
+/** An error from a call the server refused because the session is gone. */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith('401: ') && error.message.includes('Unauthorized');
 }
 
-/** Tells the member they are signed out, then sends them to sign in (spec 2 §4). */
+/** Tells the member they are signed out, then sends them to sign in. */
 export function handleUnauthorized(): void {
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   window.setTimeout(() => {

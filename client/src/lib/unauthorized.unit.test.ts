@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isUnauthorizedError } from './unauthorized';
 import { displayName, initials } from './user-display';
 
-describe('isUnauthorizedError (spec 1 §8)', () => {
+describe('isUnauthorizedError', () => {
   it('recognises a 401 that says Unauthorized', () => {
     expect(isUnauthorizedError(new Error('401: {"message":"Unauthorized"}'))).toBe(true);
   });
@@ -13,7 +13,7 @@ describe('isUnauthorizedError (spec 1 §8)', () => {
   });
 });
 
-describe('display name and initials (spec 1 §3)', () => {
+describe('display name and initials', () => {
   it('prefers first plus last name', () => {
     expect(displayName({ firstName: 'Ada', lastName: 'Lovelace', username: 'ada' })).toBe('Ada Lovelace');
     expect(initials({ firstName: 'ada', lastName: 'lovelace', username: 'ada' })).toBe('AL');

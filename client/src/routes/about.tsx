@@ -3,6 +3,7 @@ import { screens } from '@contract/screens';
 import { ArrowRight, Check, Compass, Globe, ShieldCheck, Sparkles, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { VisitorPageShell } from '@/features/visitor/page-shell';
+import { useDocumentTitle } from '@/lib/document-title';
 
 interface Feature {
   title: string;
@@ -41,8 +42,9 @@ const PERFORMANCE = [
   'Images, video, audio, PDFs and Office documents up to 10 MB each.',
 ];
 
-/** What Kaleido is and why (spec 1 §2.8). */
+/** What Kaleido is and why. */
 export function AboutPage() {
+  useDocumentTitle('About');
   return (
     <VisitorPageShell width="wide">
       <section aria-labelledby="about-heading" className="max-w-3xl">

@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { ClipboardList, ShieldAlert } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { adminMessages } from '@contract/admin';
+import { adminStatsMessages } from '@contract/admin-stats';
 import type { CurrentUser } from '@contract/users';
-import { screens } from '@contract/screens';
+import { adminTabs, screens, type AdminTab } from '@contract/screens';
 import { AppLayout } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AdminDashboard } from '@/features/admin/admin-dashboard';
+import { AuditLog, ReportQueue } from '@/features/admin/moderation-tabs';
 import { WaitlistCard } from '@/features/admin/waitlist-card';
 import { useDecision, useWaitlist, type Decision } from '@/features/admin/use-waitlist';
 import { useInfiniteScroll } from '@/features/files/use-infinite-scroll';
@@ -55,24 +59,76 @@ function WaitlistManagement() {
   );
 }
 
-/** /admin: the 'Waitlist Management' page (spec 2 §2); members who are not admins are told it is not for them. */
-export function AdminPage({ user }: { user: CurrentUser }) {
+function tabOf(search: string): AdminTab {
+  const tab = new URLSearchParams(search).get('tab');
+  return adminTabs.find((t) => t === tab) ?? 'dashboard';
+}
+
+/** The dashboard first, the waitlist second; the tab is in the address (`?tab=waitlist`), so links and Back reach it. */
+function AdminTabs() {
+  const tab = tabOf(useSearch());
+  const [, navigate] = useLocation();
+  useDocumentTitle(tab === 'waitlist' ? adminMessages.title : tab === 'reports' ? 'Reports' : tab === 'audit' ? 'Audit log' : adminStatsMessages.title);
+  return (
+    <Tabs value={tab} onValueChange={(value) => navigate(screens.admin(value === 'dashboard' ? undefined : { tab: value as AdminTab }), { replace: true })}>
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin</h1>
+        <TabsList aria-label="Admin sections">
+          <TabsTrigger value="dashboard">{adminStatsMessages.title}</TabsTrigger>
+          <TabsTrigger value="waitlist">Waitlist</TabsTrigger>
+          <TabsTrigger value="reports">Reports</TabsTrigger>
+          <TabsTrigger value="audit">Audit</TabsTrigger>
+        </TabsList>
+      </div>
+      <TabsContent value="dashboard">
+        <AdminDashboard />
+      </TabsContent>
+      <TabsContent value="waitlist">
+        <div className="mx-auto max-w-3xl">
+          <div className="mb-8">
+            <h2 className="text-xl font-semibold tracking-tight">{adminMessages.title}</h2>
+            <p className="mt-1 text-muted-foreground">Review who asked to join Kaleido. Each decision is mailed to the applicant.</p>
+          </div>
+          <WaitlistManagement />
+        </div>
+      </TabsContent>
+      <TabsContent value="reports">
+        <div className="mx-auto max-w-3xl">
+          <div className="mb-6">
+            <h2 className="text-xl font-semibold tracking-tight">Reports</h2>
+            <p className="mt-1 text-muted-foreground">Oldest first. An action resolves every report on the same content; reporters are told the outcome, not who acted.</p>
+          </div>
+          <ReportQueue />
+        </div>
+      </TabsContent>
+      <TabsContent value="audit">
+        <div className="mx-auto max-w-3xl">
+          <h2 className="mb-6 text-xl font-semibold tracking-tight">Audit log</h2>
+          <AuditLog />
+        </div>
+      </TabsContent>
+    </Tabs>
+  );
+}
+
+function NotForMembers() {
   useDocumentTitle(adminMessages.title);
   return (
+    <EmptyState icon={ShieldAlert} tone="muted" heading="h1" title={adminMessages.accessDenied} text={adminMessages.adminsOnly}>
+      <Button asChild variant="outline"><Link href={screens.home()}>Back to Home</Link></Button>
+    </EmptyState>
+  );
+}
+
+/** /admin: the dashboard, then 'Waitlist Management'; members who are not admins are told it is not for them. */
+export function AdminPage({ user }: { user: CurrentUser }) {
+  return (
     <AppLayout user={user}>
-      <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6 sm:py-12">
         {user.isAdmin ? (
-          <>
-            <div className="mb-8">
-              <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{adminMessages.title}</h1>
-              <p className="mt-1 text-muted-foreground">Review who asked to join Kaleido. Each decision is mailed to the applicant.</p>
-            </div>
-            <WaitlistManagement />
-          </>
+          <AdminTabs />
         ) : (
-          <EmptyState icon={ShieldAlert} tone="muted" heading="h1" title={adminMessages.accessDenied} text={adminMessages.adminsOnly}>
-            <Button asChild variant="outline"><Link href={screens.home()}>Back to Home</Link></Button>
-          </EmptyState>
+          <NotForMembers />
         )}
       </div>
     </AppLayout>

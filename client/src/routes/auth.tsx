@@ -1,15 +1,19 @@
 import { ArrowLeft } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 import { screens, type AuthTab } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { Logo } from '@/components/layout/logo';
+import { Logo } from '@/components/logo';
 import { AuthSlideshow } from '@/features/auth/auth-slideshow';
 import { LoginForm } from '@/features/auth/login-form';
 import { RegisterForm } from '@/features/auth/register-form';
+import { SsoButton, SsoOutcomeNotice } from '@/features/auth/sso-sign-in';
 import { useAuth } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/document-title';
+import { rememberReturnPath } from '@/lib/return-path';
 
-/** `?tab=login` opens Login; any other value, or none, opens Sign Up (spec 1 §2.3). */
+/** `?tab=login` opens Login; any other value, or none, opens Sign Up. */
 export function tabFromSearch(search: string): AuthTab {
   return new URLSearchParams(search).get('tab') === 'login' ? 'login' : 'register';
 }
@@ -22,7 +26,15 @@ const headings: Record<AuthTab, { title: string; text: string }> = {
 export function AuthPage() {
   const { user } = useAuth();
   const [, navigate] = useLocation();
-  const tab = tabFromSearch(useSearch());
+  const search = useSearch();
+  const tab = tabFromSearch(search);
+  useDocumentTitle(tab === 'login' ? 'Log In' : 'Sign Up');
+  // `?next=`: a visitor sent here from a page (a public file, a member-only link) goes back there
+  // once signed in or signed up; kept for the tab, across the Login / Sign Up switch.
+  const next = new URLSearchParams(search).get('next');
+  useEffect(() => {
+    if (next) rememberReturnPath(next);
+  }, [next]);
 
   if (user) return <Redirect to={screens.home()} />;
 
@@ -42,7 +54,8 @@ export function AuthPage() {
             <h1 className="text-3xl font-bold tracking-tight">{headings[tab].title}</h1>
             <p className="mt-2 text-muted-foreground">{headings[tab].text}</p>
           </div>
-          <Tabs value={tab} onValueChange={(next) => navigate(screens.auth({ tab: next as AuthTab }), { replace: true })}>
+          <SsoOutcomeNotice outcome={new URLSearchParams(search).get('sso')} />
+          <Tabs value={tab} onValueChange={(value) => navigate(screens.auth({ tab: value as AuthTab, next: next ?? undefined }), { replace: true })}>
             <TabsList className="grid w-full grid-cols-2">
               <TabsTrigger value="login">Login</TabsTrigger>
               <TabsTrigger value="register">Sign Up</TabsTrigger>
@@ -54,6 +67,9 @@ export function AuthPage() {
               <RegisterForm />
             </TabsContent>
           </Tabs>
+          <div className="mt-5">
+            <SsoButton />
+          </div>
           <p className="mt-8 text-center text-xs text-muted-foreground">
             By continuing you agree to our{' '}
             <Link href={screens.policy()} className="underline underline-offset-2 hover:text-foreground">Privacy &amp; Policy</Link>.

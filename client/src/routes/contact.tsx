@@ -2,6 +2,7 @@ import { Bug, Clock, Copyright, Briefcase, LifeBuoy, Lightbulb, type LucideIcon 
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ContactForm } from '@/features/visitor/contact-form';
 import { VisitorPageShell } from '@/features/visitor/page-shell';
+import { useDocumentTitle } from '@/lib/document-title';
 
 interface ContactAddress {
   email: string;
@@ -18,8 +19,9 @@ const ADDRESSES: ContactAddress[] = [
   { email: 'dmca@kaleido.app', purpose: 'Copyright takedown requests', detail: 'DMCA notices about content on Kaleido.', icon: Copyright },
 ];
 
-/** Contact addresses and the (simulated) contact form (spec 1 §2.6). */
+/** Contact addresses and the (simulated) contact form. */
 export function ContactPage() {
+  useDocumentTitle('Contact');
   return (
     <VisitorPageShell width="wide">
       <div className="max-w-2xl">

@@ -1,4 +1,5 @@
 import { ArrowLeft, Download, FileQuestion } from 'lucide-react';
+import { AppPostText } from '@/components/app-post-text';
 import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@contract/users';
 import { screens } from '@contract/screens';
@@ -13,6 +14,7 @@ import { PageDetails } from '@/features/files/page-details';
 import { useFile } from '@/features/files/use-file-detail';
 import { MoreLikeThis } from '@/features/similar/more-like-this';
 import { cn } from '@/lib/utils';
+import { useDocumentTitle } from '@/lib/document-title';
 
 function BackToHome() {
   return (
@@ -36,6 +38,7 @@ function NotFound() {
 function FileView({ id }: { id: number }) {
   const { data: file, isPending, isError } = useFile(id);
   const [, navigate] = useLocation();
+  useDocumentTitle(isError ? 'File not found' : (file?.name ?? null));
   if (isPending) {
     return (
       <div className="flex justify-center py-24">
@@ -61,7 +64,7 @@ function FileView({ id }: { id: number }) {
           )}
         </div>
         <div className="min-w-0 space-y-4">
-          <h1 className="text-2xl font-bold tracking-tight break-words">{file.name}</h1>
+          <h1 className="text-2xl font-bold tracking-tight break-words"><AppPostText text={file.name} /></h1>
           <Tabs defaultValue="details">
             <TabsList className="w-full">
               <TabsTrigger value="details">Details</TabsTrigger>
@@ -71,7 +74,7 @@ function FileView({ id }: { id: number }) {
               <PageDetails file={file} />
             </TabsContent>
             <TabsContent value="comments">
-              <PageComments fileId={file.id} count={file.commentCount} />
+              <PageComments fileId={file.id} ownerId={file.userId} count={file.commentCount} />
             </TabsContent>
           </Tabs>
         </div>
@@ -89,7 +92,7 @@ function FileView({ id }: { id: number }) {
   );
 }
 
-/** /file/{id}: one file on its own page (spec 2 §2 File detail page). */
+/** /file/{id}: one file on its own page. */
 export function FilePage({ user, id }: { user: CurrentUser; id: string }) {
   const fileId = Number(id);
   return (

@@ -17,6 +17,7 @@ import { FolderHeader } from '@/features/folders/folder-header';
 import type { FolderDto } from '@/features/folders/folder-types';
 import { useDeleteFolder, useSetFolderVisibility } from '@/features/folders/use-folder-mutations';
 import { useFolder } from '@/features/folders/use-folders';
+import { useDocumentTitle } from '@/lib/document-title';
 
 function FolderNotFound() {
   const [, navigate] = useLocation();
@@ -72,6 +73,7 @@ function FolderScreen({ folder, user }: { folder: FolderDto; user: CurrentUser }
 
 function FolderView({ id, user }: { id: number; user: CurrentUser }) {
   const { data: folder, isPending, isError } = useFolder(id);
+  useDocumentTitle(isError ? 'Folder not found' : (folder?.name ?? null));
   if (isPending) {
     return (
       <div className="flex justify-center py-24">
@@ -83,7 +85,7 @@ function FolderView({ id, user }: { id: number; user: CurrentUser }) {
   return <FolderScreen folder={folder} user={user} />;
 }
 
-/** /folder/{id} and /folders/{id}: one folder (spec 2 §2 Folder detail). */
+/** /folder/{id} and /folders/{id}: one folder. */
 export function FolderPage({ user, id }: { user: CurrentUser; id: string }) {
   const folderId = Number(id);
   return (

@@ -2,9 +2,11 @@ import type { CurrentUser } from '@contract/users';
 import { AppLayout } from '@/components/layout/app-layout';
 import { HomeFeed } from '@/features/files/home-feed';
 import { TagMarquee } from '@/features/files/tag-marquee';
+import { useDocumentTitle } from '@/lib/document-title';
 
-/** The signed-in home (/): the tag strip, then the feed (spec 2 §2 Home feed). */
+/** The signed-in home (/): the tag strip, then the feed. */
 export function HomePage({ user }: { user: CurrentUser }) {
+  useDocumentTitle('Home');
   return (
     <AppLayout user={user}>
       <TagMarquee />

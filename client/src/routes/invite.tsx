@@ -3,13 +3,14 @@ import { Link, useLocation } from 'wouter';
 import type { CurrentUser } from '@contract/users';
 import { screens } from '@contract/screens';
 import { AppLayout } from '@/components/layout/app-layout';
-import { Logo } from '@/components/layout/logo';
+import { Logo } from '@/components/logo';
 import { Spinner } from '@/components/ui/spinner';
 import { INVITE_REDIRECT_MS, inviteState } from '@/features/folders/folder-rules';
 import { InviteDetails, InviteMessage, InviteShell } from '@/features/folders/invite-card';
 import { useInviteActions } from '@/features/folders/use-invite-actions';
 import { useInvite } from '@/features/folders/use-folders';
 import { rememberReturnPath } from '@/lib/return-path';
+import { useDocumentTitle } from '@/lib/document-title';
 
 type Done = { text: string; to: string };
 
@@ -62,8 +63,9 @@ function VisitorFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** /invite/{token}: the folder invite (spec 2 §2), signed in or out. */
+/** /invite/{token}: the folder invite, signed in or out. */
 export function InvitePage({ user, token }: { user: CurrentUser | null; token: string }) {
+  useDocumentTitle('Folder invite');
   const body = <InviteShell><InviteBody token={token} signedIn={user !== null} /></InviteShell>;
   return user ? <AppLayout user={user}>{body}</AppLayout> : <VisitorFrame>{body}</VisitorFrame>;
 }

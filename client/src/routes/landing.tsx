@@ -5,9 +5,11 @@ import { Button } from '@/components/ui/button';
 import { FloatingPictures } from '@/features/visitor/floating-pictures';
 import { HomeBrandLink, VisitorFooterNav } from '@/features/visitor/page-shell';
 import { useAdScript } from '@/features/visitor/use-ad-script';
+import { useDocumentTitle } from '@/lib/document-title';
 
-/** The signed-out home page (spec 1 §2.2). */
+/** The signed-out home page. */
 export function LandingPage() {
+  useDocumentTitle(null);
   useAdScript();
 
   return (
@@ -24,7 +26,8 @@ export function LandingPage() {
       </header>
 
       <main className="relative z-10 flex flex-1 items-center justify-center px-4 py-16 sm:px-8">
-        <div className="mx-auto max-w-2xl text-center">
+        {/* On a phone the text spans the screen: a frosted panel keeps the pictures behind it, not over it. */}
+        <div className="mx-auto max-w-2xl text-center max-sm:rounded-3xl max-sm:bg-background/85 max-sm:px-5 max-sm:py-8 max-sm:shadow-sm max-sm:backdrop-blur-md">
           <p className="mx-auto mb-6 inline-flex items-center gap-2 rounded-full border border-border bg-background/80 px-3.5 py-1 text-xs font-medium uppercase tracking-[0.14em] text-muted-foreground backdrop-blur">
             Share · Discover · Connect
           </p>
@@ -46,7 +49,7 @@ export function LandingPage() {
       </main>
 
       <footer className="relative z-10 px-4 pb-8 pt-4">
-        <VisitorFooterNav className="mx-auto w-fit rounded-full border border-border bg-background/85 px-5 py-2 shadow-sm backdrop-blur" />
+        <VisitorFooterNav className="mx-auto w-fit rounded-full border border-border bg-background/85 px-5 py-2 shadow-sm backdrop-blur max-sm:bg-background/95 max-sm:backdrop-blur-md" />
       </footer>
     </div>
   );

@@ -3,9 +3,11 @@ import { screens } from '@contract/screens';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { HomeBrandLink } from '@/features/visitor/page-shell';
+import { useDocumentTitle } from '@/lib/document-title';
 
 /** Shown for any path the route table does not know. */
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <div className="flex min-h-dvh flex-col bg-background text-foreground">
       <header className="mx-auto flex h-16 w-full max-w-5xl items-center px-4 sm:px-6">

@@ -30,7 +30,7 @@ function threadUserId(search: string): number | undefined {
 }
 
 /**
- * /notifications: Notifications and Messages (spec 2 §2), two columns on wide screens and two
+ * /notifications: Notifications and Messages, two columns on wide screens and two
  * tabs on small ones, where a `?user=` address opens on Messages.
  */
 export function NotificationsPage({ user }: { user: CurrentUser }) {
@@ -52,7 +52,8 @@ export function NotificationsPage({ user }: { user: CurrentUser }) {
       <div className="mx-auto w-full max-w-[1400px] px-3 py-5 sm:px-6 sm:py-8">
         <h1 className="sr-only">Notifications and messages</h1>
         {wide ? (
-          <div className="grid grid-cols-[minmax(0,5fr)_minmax(0,7fr)] items-start gap-6">
+          // From 1280 px messages keep 36rem (the conversation list beside the thread) and the list takes the rest.
+          <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,36rem)]">
             <NotificationsPanel />
             <div className="sticky top-24">{messages}</div>
           </div>

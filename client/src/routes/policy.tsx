@@ -5,6 +5,7 @@ import { Mail } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { VisitorPageShell } from '@/features/visitor/page-shell';
 import { POLICY_SECTIONS, type PolicySection } from '@/features/visitor/policy-sections';
+import { useDocumentTitle } from '@/lib/document-title';
 
 /** The app renders after the browser's own hash scroll, so scroll to the anchor once the sections exist. */
 function useScrollToHash() {
@@ -48,8 +49,9 @@ function PolicySectionView({ section }: { section: PolicySection }) {
   );
 }
 
-/** Privacy, licensing, data and security policy (spec 1 §2.7). */
+/** Privacy, licensing, data and security policy. */
 export function PolicyPage() {
+  useDocumentTitle('Privacy & Policy');
   useScrollToHash();
 
   return (

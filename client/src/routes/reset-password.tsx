@@ -7,7 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import type { z } from 'zod';
 import { resetPasswordForm } from '@contract/auth';
 import { screens } from '@contract/screens';
-import { Logo } from '@/components/layout/logo';
+import { Logo } from '@/components/logo';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorId, FormField } from '@/components/ui/form-field';
@@ -15,6 +15,7 @@ import { toast } from '@/components/ui/use-toast';
 import { PasswordInput } from '@/features/auth/password-input';
 import { serverMessage } from '@/lib/api';
 import { call, endpointQuery } from '@/lib/call';
+import { useDocumentTitle } from '@/lib/document-title';
 
 type ResetInput = z.input<typeof resetPasswordForm>;
 type ResetOutput = z.output<typeof resetPasswordForm>;
@@ -98,8 +99,9 @@ function NewPasswordForm({ token }: { token: string }) {
   );
 }
 
-/** /reset-password (spec 1 §2.4): checks the token first, then asks for the new password. */
+/** /reset-password: checks the token first, then asks for the new password. */
 export function ResetPasswordPage() {
+  useDocumentTitle('Reset password');
   const token = new URLSearchParams(useSearch()).get('token') ?? '';
   const check = useQuery({
     ...endpointQuery('checkResetToken', { query: { token } }),

@@ -11,10 +11,10 @@ import { DEFAULT_FILTERS, searchTerm, searchTitle, type SearchFilters } from '@/
 import { SearchView } from '@/features/search/search-view';
 import { useAddressQuery } from '@/features/search/use-address-query';
 import { useSearchCount } from '@/features/search/use-search-queries';
-import { SimilarSearchPage, useSimilarParam } from '@/features/similar/similar-search';
-import { useDocumentTitle } from '@/lib/document-title';
+import { SimilarSearchPage, useSimilarParam } from './similar-search';
+import { searchDocumentTitle, useDocumentTitle } from '@/lib/document-title';
 
-/** /search and /search?q=… or ?tag=…: Search and Explore (spec 2 §2 Search); ?similar={id}: files like one file. */
+/** /search and /search?q=… or ?tag=…: Search and Explore; ?similar={id}: files like one file. */
 export function SearchPage({ user }: { user: CurrentUser }) {
   const similar = useSimilarParam();
   return similar ? <SimilarSearchPage key={similar} user={user} fileId={similar} /> : <TextSearchPage user={user} />;
@@ -28,7 +28,7 @@ function TextSearchPage({ user }: { user: CurrentUser }) {
   const hasQuery = term.length > 0;
   const count = useSearchCount(query, filters, hasQuery);
   const title = searchTitle(term, count.data?.count, count.data?.capped);
-  useDocumentTitle(title);
+  useDocumentTitle(title, searchDocumentTitle);
 
   function reset() {
     setFilters(DEFAULT_FILTERS);

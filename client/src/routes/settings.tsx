@@ -1,25 +1,32 @@
 import { settingsMessages as m } from '@contract/settings';
 import type { CurrentUser } from '@contract/users';
 import { screens, type SettingsSectionId } from '@contract/screens';
-import { CreditCard, Download, Lock, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { Bell, CreditCard, Download, Lock, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
 import { Link } from 'wouter';
 import { AppLayout } from '@/components/layout/app-layout';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { ChangeEmailForm, ChangePasswordForm } from '@/features/settings/account-security';
+import { RecentSignInProvider } from '@/features/account-security/recent-sign-in';
+import { SignInMethods } from '@/features/account-security/sign-in-methods';
 import { DataArchive } from '@/features/settings/data-archive';
 import { AvatarField } from '@/features/settings/avatar-field';
 import { GeneralPreferences } from '@/features/settings/general-preferences';
 import { usePreferences, useUpdatePreferences } from '@/features/settings/preferences';
 import { PrivacyContent } from '@/features/settings/privacy-content';
+import { PushSettings } from '@/features/push/push-settings';
 import { ProfileForm } from '@/features/settings/profile-form';
 import { SettingsSection } from '@/features/settings/settings-section';
+import { StorageUsage } from '@/features/settings/storage-usage';
 import { SubscriptionCard } from '@/features/settings/subscription-card';
+import { DeleteAccount } from '@/features/safety/delete-account';
 import { useAuth } from '@/lib/auth';
+import { useDocumentTitle } from '@/lib/document-title';
 
 const sections: { id: SettingsSectionId; label: string; icon: LucideIcon }[] = [
   { id: 'general', label: 'General', icon: UserRound },
+  { id: 'notifications', label: 'Notifications', icon: Bell },
   { id: 'privacy', label: 'Privacy & Content', icon: ShieldCheck },
   { id: 'security', label: 'Account Security', icon: Lock },
   { id: 'subscription', label: 'Subscription', icon: CreditCard },
@@ -74,17 +81,23 @@ function SettingsContent({ user }: { user: CurrentUser }) {
             <ProfileForm user={user} />
             <GeneralPreferences preferences={preferences} onChange={savePreferences} />
           </SettingsSection>
+          <SettingsSection id="notifications" icon={Bell} title="Notifications" description="Push notifications on your devices, and which kinds they carry.">
+            <PushSettings preferences={preferences} onChange={savePreferences} />
+          </SettingsSection>
           <SettingsSection id="privacy" icon={ShieldCheck} title="Privacy & Content" description="What you see, who can find you, and how Kaleido looks.">
             <PrivacyContent preferences={preferences} onChange={savePreferences} />
           </SettingsSection>
-          <SettingsSection id="security" icon={Lock} title="Account Security" description="Your sign-in email and password.">
+          <SettingsSection id="security" icon={Lock} title="Account Security" description="How you sign in, and where you're signed in.">
             <ChangeEmailForm user={user} />
             <ChangePasswordForm />
+            <SignInMethods user={user} />
+            <DeleteAccount user={user} />
           </SettingsSection>
           <SettingsSection id="subscription" icon={CreditCard} title="Subscription" description="Your plan and billing.">
             <SubscriptionCard />
           </SettingsSection>
-          <SettingsSection id="data" icon={Download} title="Your data" description="A copy of everything you have shared and written on Kaleido.">
+          <SettingsSection id="data" icon={Download} title="Your data" description="The storage your files use, and a copy of everything you have shared and written on Kaleido.">
+            <StorageUsage />
             <DataArchive />
           </SettingsSection>
         </div>
@@ -93,14 +106,17 @@ function SettingsContent({ user }: { user: CurrentUser }) {
   );
 }
 
-/** /settings (spec 1 §2.5): its four sections and Your data (issue 23) for a signed-in member, 'Access Denied' otherwise. */
+/** /settings: its sections, Notifications (decision 035) and Your data (decision 022) for a signed-in member, 'Access Denied' otherwise. */
 export function SettingsPage() {
+  useDocumentTitle('Settings');
   const { user, isLoading } = useAuth();
   if (isLoading) return <FullPageSpinner />;
   if (!user) return <AccessDenied />;
   return (
     <AppLayout user={user}>
-      <SettingsContent user={user} />
+      <RecentSignInProvider>
+        <SettingsContent user={user} />
+      </RecentSignInProvider>
     </AppLayout>
   );
 }

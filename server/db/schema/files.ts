@@ -38,7 +38,19 @@ export const files = pgTable(
     durationSeconds: real('duration_seconds'),
     placeholder: text('placeholder'),
     isPublic: boolean('is_public').notNull().default(true),
+    /** What every reader goes by: the automatic (or admin's) flag, or the author's own mark (docs/decisions/032). */
     isNsfw: boolean('is_nsfw').notNull().default(false),
+    /** The automatic flag alone: recognition set it, and the author cannot take it away. */
+    nsfwFlagged: boolean('nsfw_flagged').notNull().default(false),
+    /** The author's own content warning, and the text shown on the blur ("Spoilers", "Medical"). */
+    sensitive: boolean('sensitive').notNull().default(false),
+    contentWarning: text('content_warning'),
+    /** What a screen reader says for the picture; null until a member writes one (a suggestion is made from recognition). */
+    altText: text('alt_text'),
+    /** `#words` of the name and description, lower-cased: they count as tags for search and the marquee. */
+    hashtags: text('hashtags').array().notNull().default(sql`'{}'::text[]`),
+    /** Set by an edit after posting (PATCH /api/files/{id}); null while the file is as posted. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     likeCount: integer('like_count').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
     commentCount: integer('comment_count').notNull().default(0),
@@ -48,6 +60,12 @@ export const files = pgTable(
     recognizedTags: text('recognized_tags').array(),
     /** Claim taken by whoever is recognising now; a stale claim (process died) may be taken over. */
     recognitionClaimedAt: timestamp('recognition_claimed_at', { withTimezone: true }),
+    /**
+     * When a video or audio original (and its rendition) was stored without container metadata
+     * (docs/decisions/026): set at upload; null for one stored earlier, until the
+     * `media-metadata.missing` pass strips it.
+     */
+    metadataStrippedAt: timestamp('metadata_stripped_at', { withTimezone: true }),
     /** The uploader's key for this upload: a retry with the same key answers this row. */
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,10 +76,15 @@ export const files = pgTable(
     // Per member: two members' keys never collide. NULLs (no key sent) are distinct in PostgreSQL.
     uniqueIndex('files_user_idempotency_idx').on(t.userId, t.idempotencyKey),
     index('files_public_id_idx').on(t.id.desc()).where(sql`${t.isPublic}`),
+    // The metadata pass's work list: video and audio stored before originals were stripped.
+    index('files_metadata_unstripped_idx').on(t.id).where(sql`${t.metadataStrippedAt} is null and ${t.kind} in ('video', 'audio')`),
     index('files_user_id_idx').on(t.userId, t.id.desc()),
     // A member's private files (their own part of the feed's private grants, docs/decisions/018).
     index('files_user_private_idx').on(t.userId, t.id.desc()).where(sql`not ${t.isPublic}`),
     index('files_tags_idx').using('gin', t.tags),
+    index('files_hashtags_idx').using('gin', t.hashtags),
+    // The admin dashboard's uploads per day: a range of the last 30 days, not the whole table.
+    index('files_created_at_idx').on(t.createdAt),
   ],
 );
 
@@ -87,7 +110,7 @@ export const comments = pgTable(
   (t) => [index('comments_file_idx').on(t.fileId, t.id)],
 );
 
-/** One row per viewer, file and hour: a view counts once an hour (DESIGN.md). */
+/** One row per viewer, file and hour: a view counts once an hour. */
 export const fileViews = pgTable(
   'file_views',
   {

@@ -8,7 +8,7 @@ const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
- * One row per recognised image (issue 22, docs/decisions/024-more-like-this.md): what finds its
+ * One row per recognised image (decision 024): what finds its
  * neighbours and its near-duplicates. Kept out of `files` so that card reads never carry it.
  */
 export const fileFingerprints = pgTable('file_fingerprints', {

@@ -11,7 +11,7 @@ export const folders = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     isPublic: boolean('is_public').notNull().default(false),
-    /** Visible to admins and the owner only (DESIGN.md), whatever `isPublic` says. */
+    /** Visible to admins and the owner only, whatever `isPublic` says. */
     isAdminOnly: boolean('is_admin_only').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -6,3 +6,6 @@ export * from './notifications';
 export * from './messages';
 export * from './archives';
 export * from './fingerprints';
+export * from './account-security';
+export * from './push';
+export * from './safety';

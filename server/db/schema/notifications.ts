@@ -4,11 +4,11 @@ import { files } from './files';
 import { folderInvites, folders } from './folders';
 import { users } from './users';
 
-export const notificationTypes = ['like', 'comment', 'reply', 'view', 'save', 'follow', 'folder_invite', 'archive_ready'] as const;
+export const notificationTypes = ['like', 'comment', 'reply', 'view', 'save', 'follow', 'folder_invite', 'archive_ready', 'storage_almost_full', 'member_storage_full', 'mention', 'report_resolved'] as const;
 export type NotificationType = (typeof notificationTypes)[number];
 
 /**
- * What happened to a member's files, folders or follows (DESIGN.md "Notifications"), one row
+ * What happened to a member's files, folders or follows (decision 012), one row
  * per event and never to the actor. `dedupeKey` names an event that must not notify twice
  * (a like taken back and given again, a follow, a view milestone, a save, an invite); the
  * unique index makes a repeated or racing insert a no-op. Comments and replies have none.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -7,7 +7,8 @@ export const users = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
     username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null for a member who joined through single sign-on and never set one. */
+    passwordHash: text('password_hash'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     bio: text('bio'),
@@ -18,12 +19,18 @@ export const users = pgTable(
     preferences: jsonb('preferences').$type<Record<string, unknown>>().notNull().default({}),
     followersCount: integer('followers_count').notNull().default(0),
     followingCount: integer('following_count').notNull().default(0),
+    /** Set by an admin (docs/decisions/028-safety-kit.md): no sign-in, and their content shows to admins only. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** This member's own storage quota for originals, set by an admin; null: STORAGE_QUOTA_MB applies. */
+    storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_idx').on(t.username),
+    // The few suspended members, read by every visibility check (server/access/blocks.ts).
+    index('users_suspended_idx').on(t.id).where(sql`${t.suspendedAt} is not null`),
   ],
 );
 
@@ -36,6 +43,13 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** What the member's browser said it was, and where it signed in from: the devices list of Settings. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    /** Written at most every few minutes (server/modules/auth/session-touch.ts), not on every request. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When this session last proved the member (password, passkey, code, single sign-on): the recent sign-in of docs/decisions/034. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

@@ -1,4 +1,4 @@
-// The visual fingerprint of an image (issue 22, docs/decisions/024-more-like-this.md): the pooled
+// The visual fingerprint of an image (decision 024): the pooled
 // penultimate layer of the NSFW classifier's MobileNetV2 (1792 numbers, already computed when the
 // image is classified), L2-normalised, projected to 256 dimensions by a fixed random Gaussian
 // matrix (Johnson–Lindenstrauss: cosines are kept within a few hundredths) and quantised to int8.

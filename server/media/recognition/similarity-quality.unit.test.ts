@@ -6,7 +6,7 @@ import { cosine } from './embedding.ts';
 import { isNearDuplicate, type ImageFingerprint } from './near-duplicate.ts';
 import { createRecognizer, type Recognizer } from './recognizer.ts';
 
-// Issue 22's quality proof: distinct real photos (tests/fixtures/photos) and variants of each made
+// The quality proof of visual fingerprints (decision 024): distinct real photos (tests/fixtures/photos) and variants of each made
 // here with sharp — crops, resizes, colour shifts, re-encodes — fingerprinted by the real models.
 const photos = path.resolve(import.meta.dirname, '../../../tests/fixtures/photos');
 
@@ -52,7 +52,7 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => recognizer?.close());
 
-describe('visual fingerprints (issue 22)', () => {
+describe('visual fingerprints (decision 024)', () => {
   it('gives every image a 256-number embedding and a 64-bit hash', () => {
     expect(originals.length).toBeGreaterThanOrEqual(6);
     for (const { fp } of [...originals, ...variants]) {

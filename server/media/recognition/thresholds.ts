@@ -14,7 +14,7 @@ export const RECOGNITION_THRESHOLDS = {
   /** Colour naming in HSV (0–1): darker than `blackValue` is black whatever the hue; less
    * saturated than `neutralSaturation` is black, grey or white by brightness alone. */
   colour: { blackValue: 0.12, whiteValue: 0.85, neutralSaturation: 0.18 },
-  /** Tags per file and tag length, as DESIGN.md fixes them. */
+  /** Tags per file and tag length. */
   maxTags: 20,
   maxTagLength: 40,
 } as const;

@@ -1,7 +1,7 @@
 import type { ImageFingerprint } from './near-duplicate.ts';
 import type { RecognitionResult } from './tag-builder.ts';
 
-/** Tags and flags, with the image's fingerprint for near-duplicates and neighbours (issue 22). */
+/** Tags and flags, with the image's fingerprint for near-duplicates and neighbours (decision 024). */
 export type AnalysisResult = RecognitionResult & { fingerprint: ImageFingerprint };
 
 // Messages between recognizer.ts (the server's thread) and recognition-worker.ts.

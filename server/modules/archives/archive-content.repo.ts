@@ -1,16 +1,24 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { comments, fileLikes, files, folderCollaborators, folderFiles, folders, follows, messages, users } from '../../db/schema/index';
-import { visibleFilesSql } from '../../access/visibility';
+import { visibleFoldersSql } from '../../access/folder-access';
+import { visibleFilesSql, type Viewer } from '../../access/visibility';
 
-// What one member's data archive holds (docs/decisions/022): their own rows, and of other
-// members only what the member may see today (names of files they commented on or liked only
-// while those files are visible to them; public profile fields of the people they follow).
+// What one member's data archive holds (docs/decisions/022, 026): their own rows, and of other
+// members only what the member's own reads would show them today, by the visibility module's
+// one rule for every list (files in their folders, folders they collaborate on, names of files
+// they commented on or liked); public profile fields of the people they follow.
 
 const person = { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName };
 
 export function createArchiveContentRepo(db: Db) {
+  /** The member as the viewer of their own archive (an admin sees admin-only folders). */
+  async function viewerOf(userId: number): Promise<NonNullable<Viewer>> {
+    const [row] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+    return { id: userId, isAdmin: row?.isAdmin ?? false };
+  }
+
   return {
     async profile(userId: number) {
       const [row] = await db
@@ -57,8 +65,13 @@ export function createArchiveContentRepo(db: Db) {
         .orderBy(asc(files.id));
     },
 
-    /** The member's own folders, each with its file list (everything in a folder is visible to its owner). */
+    /**
+     * The member's own folders, each with the files the folder's own list shows them: a file
+     * someone else saved into it appears only while the visibility module lets the member see
+     * it (a private file of a folder they were removed from, or one they never had, does not).
+     */
     async folders(userId: number) {
+      const viewer = await viewerOf(userId);
       const own = await db
         .select({ id: folders.id, name: folders.name, description: folders.description, isPublic: folders.isPublic, createdAt: folders.createdAt })
         .from(folders)
@@ -71,22 +84,24 @@ export function createArchiveContentRepo(db: Db) {
         .innerJoin(folders, eq(folders.id, folderFiles.folderId))
         .innerJoin(files, eq(files.id, folderFiles.fileId))
         .innerJoin(owner, eq(owner.id, files.userId))
-        .where(eq(folders.userId, userId))
+        .where(and(eq(folders.userId, userId), visibleFilesSql(viewer)))
         .orderBy(asc(folderFiles.id));
       return own.map((f) => ({ ...f, files: links.filter((l) => l.folderId === f.id).map(({ folderId: _f, ...l }) => l) }));
     },
 
+    /** Folders shared with the member, as their folder list shows them (an admin-only one only to admins). */
     async collaborations(userId: number) {
+      const viewer = await viewerOf(userId);
       return db
         .select({ folderId: folders.id, name: folders.name, role: folderCollaborators.role, addedAt: folderCollaborators.addedAt })
         .from(folderCollaborators)
         .innerJoin(folders, eq(folders.id, folderCollaborators.folderId))
-        .where(eq(folderCollaborators.userId, userId))
+        .where(and(eq(folderCollaborators.userId, userId), visibleFoldersSql(viewer)))
         .orderBy(asc(folderCollaborators.id));
     },
 
     async comments(userId: number) {
-      const viewer = { id: userId };
+      const viewer = await viewerOf(userId);
       return db
         .select({ id: comments.id, fileId: comments.fileId, fileName: sql<string | null>`CASE WHEN ${visibleFilesSql(viewer)} THEN ${files.name} END`, content: comments.content, createdAt: comments.createdAt })
         .from(comments)
@@ -96,7 +111,7 @@ export function createArchiveContentRepo(db: Db) {
     },
 
     async likes(userId: number) {
-      const viewer = { id: userId };
+      const viewer = await viewerOf(userId);
       return db
         .select({ fileId: fileLikes.fileId, fileName: sql<string | null>`CASE WHEN ${visibleFilesSql(viewer)} THEN ${files.name} END`, likedAt: fileLikes.createdAt })
         .from(fileLikes)

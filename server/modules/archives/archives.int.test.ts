@@ -10,7 +10,7 @@ import { emptyDiskStorage, objectBytes, uploadFile } from '../../../tests/helper
 import { uploadAvatar } from '../../../tests/helpers/upload';
 import type { ArchiveDto } from '../../../contract/archives';
 
-// Issue 23, members: Settings → "Download my data" builds a zip of the member's own data as a
+// A member's archive (decision 022): Settings → "Download my data" builds a zip of the member's own data as a
 // durable job, tells them (notification and mail), serves it to them only, for seven days.
 
 let storage: Storage;

@@ -1,5 +1,5 @@
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { memberArchives } from '../../db/schema/index';
 import { uniqueViolation } from '../../lib/db-errors';
 
@@ -25,7 +25,7 @@ export function createArchivesRepo(db: Db) {
      * A finished one (ready or failed) is replaced: its key is answered so the caller deletes its
      * object once this commits. Null while one is being built: one archive at a time.
      */
-    async request(userId: number, storageKey: string, then: (row: ArchiveRow, tx: Db) => Promise<unknown>): Promise<{ row: ArchiveRow; replacedKey: string | null } | null> {
+    async request(userId: number, storageKey: string, then: (row: ArchiveRow, tx: Tx) => Promise<unknown>): Promise<{ row: ArchiveRow; replacedKey: string | null } | null> {
       try {
         return await db.transaction(async (tx) => {
           const [old] = await tx
@@ -36,7 +36,7 @@ export function createArchivesRepo(db: Db) {
           if (old?.building) return null;
           if (old) await tx.delete(memberArchives).where(eq(memberArchives.id, old.id));
           const [row] = await tx.insert(memberArchives).values({ userId, storageKey }).returning();
-          await then(row, tx as unknown as Db);
+          await then(row, tx);
           return { row, replacedKey: old?.storageKey ?? null };
         });
       } catch (err) {

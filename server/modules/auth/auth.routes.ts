@@ -1,42 +1,35 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { authEndpoints } from '../../../contract/api/auth';
-import { endpoints } from '../../../contract/api';
 import { authMessages, usernameField } from '../../../contract/auth';
 import { screens } from '../../../contract/screens';
 import type { Config } from '../../config';
 import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import type { HandlersFor } from '../../plugins/endpoints';
 import type { AuthThrottle } from './auth.throttle';
-import { createDeviceCookie, DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS, readDeviceCookie } from './device-cookie';
+import { DEVICE_COOKIE, readDeviceCookie } from './device-cookie';
 import { toCurrentUser } from '../users/users.presenter';
 import type { AuthService } from './auth.service';
 import type { SessionsRepo } from './sessions.repo';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { assertSameOrigin } from '../../plugins/security';
+import type { PasswordSignIn } from '../account-security/password-sign-in';
+import type { SignInReply } from './sign-in-reply';
 
-/** `secret` signs device cookies (device-cookie.ts). */
-type Deps = { config: Config; auth: AuthService; sessions: SessionsRepo; throttle: AuthThrottle; secret: Buffer };
+/**
+ * `secret` signs device cookies (device-cookie.ts); `signIn` ends every way in; `passwordSignIn`
+ * holds back a password whose account has two-factor on (docs/decisions/034).
+ */
+type Deps = { config: Config; auth: AuthService; sessions: SessionsRepo; throttle: AuthThrottle; secret: Buffer; signIn: SignInReply; passwordSignIn: PasswordSignIn };
 
-/** Sign-up, sign-in, the session and password reset (spec 1 §4–§7). */
+/** Sign-up, sign-in, the session and password reset. */
 export function authHandlers(d: Deps): HandlersFor<typeof authEndpoints> {
-  /** Only the sign-in call reads it: no other request carries it. */
-  function setDeviceCookie(reply: FastifyReply, userId: number): void {
-    reply.setCookie(DEVICE_COOKIE, createDeviceCookie(d.secret, userId), {
-      path: endpoints.logIn.path,
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: d.config.publicUrl.startsWith('https://'),
-      maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
-    });
-  }
-
   async function endCurrentSession(request: Pick<FastifyRequest, 'cookies'>): Promise<void> {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await d.sessions.delete(token);
   }
 
   return {
-    getConfig: async () => ({ registration: d.config.registration, adClient: d.config.adClient }),
+    getConfig: async () => ({ registration: d.config.registration, adClient: d.config.adClient, ssoName: d.config.oidc?.name ?? null }),
 
     getCurrentUser: async (request, reply) => {
       if (!request.user) return reply.status(401).send({ message: 'Unauthorized' });
@@ -47,28 +40,23 @@ export function authHandlers(d: Deps): HandlersFor<typeof authEndpoints> {
       await d.throttle.register(request.ip);
       const result = await d.auth.register(request.body);
       if ('waitlisted' in result) return reply.status(202).send({ waitlisted: true, message: authMessages.waitlisted });
-      await endCurrentSession(request);
-      reply.setSessionCookie(result.token);
-      setDeviceCookie(reply, result.user.id);
-      return reply.status(201).send(toCurrentUser(result.user));
+      return reply.status(201).send(toCurrentUser(await d.signIn(request, reply, result.user)));
     },
 
     logIn: async (request, reply) => {
       const found = await d.auth.findAccount(request.body.emailOrUsername);
       const device = found.user ? readDeviceCookie(d.secret, request.cookies[DEVICE_COOKIE], found.user.id) : null;
       const attempt = await d.throttle.beforeLogin(request.ip, found.key, device);
-      const session = await d.auth.login(found, request.body.password).catch(async (err) => {
+      const user = await d.auth.checkPassword(found, request.body.password).catch(async (err) => {
         if (err instanceof UnauthorizedError) await d.throttle.loginFailed(attempt);
         // A pending or rejected account gave the right password: not a guess.
         else if (err instanceof ForbiddenError) await d.throttle.loginNotAGuess(attempt);
         throw err;
       });
+      // The attempt's points stay spent until the code is right too: a password alone earns nothing.
+      if (await d.passwordSignIn.holdBack(user, reply)) return { twoFactorRequired: true as const };
       await d.throttle.loginSucceeded(attempt);
-      // Rotated at login: whatever session the browser carried before is ended.
-      await endCurrentSession(request);
-      reply.setSessionCookie(session.token);
-      if (!device) setDeviceCookie(reply, session.user.id);
-      return toCurrentUser(session.user);
+      return toCurrentUser(await d.passwordSignIn.finish(request, reply, user));
     },
 
     openLogIn: async (_request, reply) => reply.redirect(screens.auth({ tab: 'login' })),
@@ -110,8 +98,9 @@ export function authHandlers(d: Deps): HandlersFor<typeof authEndpoints> {
 
     resetPassword: async (request) => {
       await d.throttle.beforeReset(request.ip);
-      await d.auth.resetPassword(request.body.token, request.body.password, request.sessionId ?? undefined);
-      await d.throttle.resetSucceeded(request.ip);
+      const account = await d.auth.resetPassword(request.body.token, request.body.password, request.sessionId ?? undefined);
+      // The mailbox's owner: this address signs in past a crowd's turns from now on.
+      await d.throttle.resetSucceeded(request.ip, account);
       return { message: authMessages.passwordReset };
     },
   };

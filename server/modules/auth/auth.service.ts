@@ -10,16 +10,25 @@ import { newToken } from '../../lib/tokens';
 import type { JobQueue } from '../../jobs/queue';
 import type { Mailer } from '../../mail/mailer';
 import { resetPasswordMail } from '../../mail/templates';
-import type { UserRow, UsersRepo } from '../users/users.repo';
+import type { UserRow } from '../users/users.repo';
+import type { Users } from '../users/user-writes';
 import type { WaitlistRepo } from '../waitlist/waitlist.repo';
-import type { ResetTokensRepo, SessionsRepo } from './sessions.repo';
+import type { ResetTokensRepo, SessionOrigin, SessionsRepo } from './sessions.repo';
 import type { FastifyBaseLogger } from 'fastify';
 
 export type LoginAccount = { user: UserRow | null; key: string };
 
+/** The key the sign-in throttle counts a member's failures under, however they named themself. */
+export function accountKey(userId: number): string {
+  return `user:${userId}`;
+}
+
+/** A new account from a single sign-on provider: a verified email, a free username, no password. */
+export type ProviderAccount = { email: string; usernames: string[]; firstName: string | null; lastName: string | null; reason: string };
+
 type Deps = {
   config: Config;
-  users: UsersRepo;
+  users: Users;
   sessions: SessionsRepo;
   resetTokens: ResetTokensRepo;
   waitlist: WaitlistRepo;
@@ -30,11 +39,18 @@ type Deps = {
 
 export type NewSession = { token: string; expiresAt: Date; user: UserRow };
 
+/** Refuses a waitlisted or rejected account whatever proved it (password, passkey, single sign-on). */
+export function assertCanSignIn(user: UserRow): void {
+  if (user.status === 'pending') throw new ForbiddenError(authMessages.pendingApproval);
+  if (user.status === 'rejected') throw new ForbiddenError(authMessages.rejected);
+  if (user.suspendedAt) throw new ForbiddenError(authMessages.suspended);
+}
+
 export function createAuthService(d: Deps) {
-  async function startSession(user: UserRow): Promise<NewSession> {
+  async function startSession(user: UserRow, origin?: SessionOrigin): Promise<NewSession> {
     const token = newToken();
     const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-    await d.sessions.create(user.id, token, expiresAt);
+    await d.sessions.create(user.id, token, expiresAt, origin);
     return { token, expiresAt, user };
   }
 
@@ -46,7 +62,8 @@ export function createAuthService(d: Deps) {
   return {
     startSession,
 
-    async register(body: RegisterBody): Promise<NewSession | { waitlisted: true }> {
+    /** The new member, whom the caller signs in (server/modules/auth/sign-in-reply.ts), or the waitlist's notice. */
+    async register(body: RegisterBody): Promise<{ user: UserRow } | { waitlisted: true }> {
       const email = body.email.toLowerCase();
       const isAdmin = d.config.adminEmails.has(email);
       const waitlisted = d.config.registration === 'waitlist' && !isAdmin;
@@ -73,24 +90,51 @@ export function createAuthService(d: Deps) {
         await d.waitlist.insert({ userId: user.id, firstName: body.firstName, lastName: body.lastName, email, reason: body.reason! });
         return { waitlisted: true };
       }
-      return startSession(user);
+      return { user };
     },
 
-    /** `account` from `findAccount`: the member is looked up once per sign-in. */
-    async login(account: LoginAccount, password: string): Promise<NewSession> {
+    /**
+     * Creates the account of a single sign-on that no member has yet: the first free username of
+     * `usernames`, and in waitlist mode a pending application like a sign-up's (admins skip it).
+     */
+    async registerFromProvider(p: ProviderAccount): Promise<{ user: UserRow; waitlisted: boolean }> {
+      const email = p.email.toLowerCase();
+      const isAdmin = d.config.adminEmails.has(email);
+      const waitlisted = d.config.registration === 'waitlist' && !isAdmin;
+      for (const username of p.usernames) {
+        if (await d.users.findByUsername(username)) continue;
+        let user: UserRow;
+        try {
+          user = await d.users.insert({ email, username, passwordHash: null, firstName: p.firstName, lastName: p.lastName, isAdmin, status: waitlisted ? 'pending' : 'active' });
+        } catch (err) {
+          const index = uniqueViolation(err);
+          if (index === null) throw err;
+          if (index.includes('email')) throw new ConflictError(authMessages.emailTaken);
+          continue;
+        }
+        if (waitlisted) await d.waitlist.insert({ userId: user.id, firstName: p.firstName ?? '', lastName: p.lastName ?? '', email, reason: p.reason });
+        return { user, waitlisted };
+      }
+      throw new ConflictError(authMessages.usernameTaken);
+    },
+
+    /**
+     * The member whose password this is (`account` from `findAccount`: looked up once per
+     * sign-in); the session is started by whoever completes the sign-in (a second factor may follow).
+     */
+    async checkPassword(account: LoginAccount, password: string): Promise<UserRow> {
       const { user } = account;
       const ok = await verifyPassword(user?.passwordHash ?? null, password);
       if (!user || !ok) throw new UnauthorizedError(authMessages.invalidCredentials);
-      if (user.status === 'pending') throw new ForbiddenError(authMessages.pendingApproval);
-      if (user.status === 'rejected') throw new ForbiddenError(authMessages.rejected);
-      return startSession(user);
+      assertCanSignIn(user);
+      return user;
     },
 
     /** The per-account rate-limit key: one counter for a member whether named by email or username. */
     /** The member a sign-in names, and the key its throttling counts under (the name when unknown). */
     async findAccount(emailOrUsername: string): Promise<LoginAccount> {
       const user = await d.users.findByLogin(emailOrUsername);
-      return { user, key: user ? `user:${user.id}` : `name:${emailOrUsername.trim().toLowerCase()}` };
+      return { user, key: user ? accountKey(user.id) : `name:${emailOrUsername.trim().toLowerCase()}` };
     },
 
     async usernameStatus(username: string): Promise<{ available: boolean; message: string }> {
@@ -124,7 +168,8 @@ export function createAuthService(d: Deps) {
       return (await d.resetTokens.findValid(token)) !== null;
     },
 
-    async resetPassword(token: string, password: string, currentSessionId?: number): Promise<void> {
+    /** Sets the new password; answers the account's throttling key (`findAccount`'s). */
+    async resetPassword(token: string, password: string, currentSessionId?: number): Promise<string> {
       // The token is checked before the hash: a bad token costs one indexed lookup, not an
       // argon2 hash that a client could ask for a hundred times a second.
       if (!(await d.resetTokens.findValid(token))) throw new ValidationError(authMessages.invalidResetToken);
@@ -135,6 +180,7 @@ export function createAuthService(d: Deps) {
       await d.users.update(row.userId, { passwordHash });
       await d.resetTokens.consumeAllForUser(row.userId);
       await d.sessions.deleteAllForUser(row.userId, currentSessionId);
+      return accountKey(row.userId);
     },
   };
 }

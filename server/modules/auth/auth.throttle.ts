@@ -4,8 +4,13 @@ import { RateLimitError } from '../../lib/errors';
 import { createHashGate, type HashGate } from '../../lib/hash-gate';
 import { memoryTurns, spend, spent, type CounterStore, type Refusal, type TurnStore } from '../../lib/throttle';
 
-/** The longest a sign-in on an attacked account is held back. */
-const MAX_ACCOUNT_DELAY_MS = 8_000;
+/** The longest a stranger's sign-in on an attacked account waits for its turn; a later turn is refused. */
+const MAX_TURN_WAIT_MS = 8_000;
+/**
+ * The widest spacing of strangers' turns on an attacked account: once the attack is under way,
+ * at most one stranger's password is checked per 20 s, three a minute (docs/decisions/026).
+ */
+const MAX_ACCOUNT_DELAY_MS = 20_000;
 const FIRST_ACCOUNT_DELAY_MS = 250;
 /** How long an address that signed in to an account stays known to it. */
 // Under 24.8 days: the in-process store keeps each key with a timer, which node caps at 2^31 ms.
@@ -17,22 +22,22 @@ function refuse(refusal: Refusal | null): void {
 
 /**
  * One sign-in under way. `trusted`: it comes with this account's device cookie (`device`) or from
- * an address that signed in to it before. `refusal`: the account is attacked and this untrusted
- * attempt's turn is too far off; its password is checked anyway, and only a wrong one is refused.
+ * an address that signed in to it before.
  */
-export type LoginAttempt = { ip: string; account: string; device: string | null; trusted: boolean; refusal: Refusal | null };
+export type LoginAttempt = { ip: string; account: string; device: string | null; trusted: boolean };
 
 /**
- * The auth throttling rules of DESIGN.md "Identity and sessions" (decisions 007 and 021):
+ * The auth throttling rules (decisions 007 and 021):
  * - failures spend, successes do not: a sign-in that works gives its address point back;
  * - per account and source (the device cookie when there is one, else the address),
  *   `accountFailures` failed sign-ins then 429 for that pair only;
  * - per account from all addresses, failures beyond `accountFailures` make further attempts from
- *   strangers take turns a growing delay apart (at most 8 s). A stranger whose turn is further
- *   off is still checked: the right password gets in, a wrong one answers 429. So a crowd can
- *   neither guess faster than the argon2 budget nor lock the owner out;
+ *   strangers take turns a growing delay apart (at most 20 s). A stranger whose turn is more than
+ *   8 s off is refused (429) before any check: a crowd learns about one password at most three
+ *   times a minute, however many addresses it has (docs/decisions/026);
  * - devices and addresses that signed in to the account before skip those turns (OWASP's device
- *   cookies): the owner's phone signs in at once during an attack;
+ *   cookies): the owner's phone signs in at once during an attack, and a passkey or a reset by
+ *   mail, which a crowd cannot take, are ways in from anywhere else;
  * - every password check takes a token of the process-wide argon2 budget, with a share that only
  *   trusted sign-ins may use;
  * - per address, a far larger budget (`addressFailures`) of failures across all accounts,
@@ -53,6 +58,8 @@ export function createAuthThrottle(
   const addressBudget = counter('auth-ip', addressFailures);
   const resetMails = counter('reset-mail', accountFailures);
   const usernameChecks = counter('username-ip', addressFailures * 3);
+  // Passkey and single sign-on starts (docs/decisions/034): as generous as username checks.
+  const keySignIns = counter('key-signin-ip', addressFailures * 3);
   // Marked on each sign-in that works; read to tell the owner's usual addresses from strangers.
   const knownAddresses = counter('login-known', Number.MAX_SAFE_INTEGER, KNOWN_ADDRESS_SECONDS);
   const pairKey = (a: { account: string; ip: string; device: string | null }) => `${a.account}|${a.device ? `dev:${a.device}` : a.ip}`;
@@ -67,7 +74,7 @@ export function createAuthThrottle(
      * attacked account, and takes the check's argon2 token.
      */
     async beforeLogin(ip: string, account: string, device: string | null): Promise<LoginAttempt> {
-      const attempt: LoginAttempt = { ip, account, device, trusted: device !== null, refusal: null };
+      const attempt: LoginAttempt = { ip, account, device, trusted: device !== null };
       // Both budgets are spent up front (and given back on success), so parallel guesses
       // cannot all read "not yet spent" and overrun them. A genuine device cookie cannot come
       // from a stranger: its failures are counted per device, not against the shared address.
@@ -80,18 +87,18 @@ export function createAuthThrottle(
           // Strangers' attempts take turns, `delay` apart: parallel guesses are queued, not all
           // checked after one shared sleep. Booked in the counters' store family (Redis at scale).
           const delayMs = Math.min(FIRST_ACCOUNT_DELAY_MS * 2 ** excess, MAX_ACCOUNT_DELAY_MS);
-          const booked = await turns.take(account, delayMs, MAX_ACCOUNT_DELAY_MS);
-          if ('retryAfterMs' in booked) attempt.refusal = booked;
+          const booked = await turns.take(account, delayMs, MAX_TURN_WAIT_MS);
+          // Past its turn: refused before the password is looked at, so it teaches the crowd nothing.
+          if ('retryAfterMs' in booked) refuse(booked);
           else await sleep(booked.waitMs);
         }
       }
       await hashTurn(attempt.trusted ? 'trusted' : 'open');
       return attempt;
     },
-    /** A wrong password: counted against the account; 429 when its turn was too far off. */
+    /** A wrong password: counted against the account. */
     async loginFailed(attempt: LoginAttempt): Promise<void> {
       await spend(accountAttempts, attempt.account);
-      refuse(attempt.refusal);
     },
     /**
      * The owner got in: this pair starts afresh, the address gets its point back and is known to
@@ -130,11 +137,28 @@ export function createAuthThrottle(
     async beforeReset(ip: string): Promise<void> {
       refuse(await spend(addressBudget, ip));
     },
-    async resetSucceeded(ip: string): Promise<void> {
-      await addressBudget.reward(ip, 1);
+    /**
+     * A good token gives the address its point back; a password set through a reset link (the
+     * mailbox's owner, `account` given) also makes the address known to the account, as a
+     * sign-in would: a way in during an attack that a crowd cannot take.
+     */
+    async resetSucceeded(ip: string, account?: string): Promise<void> {
+      await Promise.all([addressBudget.reward(ip, 1), account ? knownAddresses.set(`${account}|${ip}`, 1, KNOWN_ADDRESS_SECONDS) : null]);
     },
     async usernameCheck(ip: string): Promise<void> {
       refuse(await spend(usernameChecks, ip));
+    },
+
+    /**
+     * A sign-in by passkey or single sign-on spends a point of the address when it starts (each
+     * start stores a challenge); one that works gives it back. The sign-in screen starts one
+     * for the browser's passkey autofill, so this budget is its own, not the failures' one.
+     */
+    async beforeKeySignIn(ip: string): Promise<void> {
+      refuse(await spend(keySignIns, ip));
+    },
+    async keySignInSucceeded(ip: string): Promise<void> {
+      await keySignIns.reward(ip, 1);
     },
   };
 }

@@ -37,7 +37,7 @@ async function canLogin(login: string, password: string): Promise<boolean> {
   return res.status === 200;
 }
 
-async function passwordHashOf(id: number): Promise<string> {
+async function passwordHashOf(id: number): Promise<string | null> {
   const [row] = await t.database.db.select({ h: users.passwordHash }).from(users).where(eq(users.id, id));
   return row.h;
 }

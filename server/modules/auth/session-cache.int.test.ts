@@ -69,7 +69,7 @@ describe('cached sessions', () => {
     const m = await signUp(c);
     expect((await c.put('/api/user/profile', { firstName: 'New', lastName: 'Name', username: m.username, bio: '' })).status).toBe(200);
     expect((await c.get('/api/user')).body).toMatchObject({ firstName: 'New', lastName: 'Name' });
-    // No call suspends an account yet (the admin issue adds one); its write is announced so.
+    // No call suspends an account yet (an admin action would add one); its write is announced so.
     await t.database.db.update(users).set({ status: 'rejected' }).where(eq(users.id, m.id));
     bus.publish('user', String(m.id));
     expect((await c.get('/api/user')).status).toBe(401);

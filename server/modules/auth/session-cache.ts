@@ -4,7 +4,7 @@ import { hashToken } from '../../lib/tokens';
 import type { UserRow } from '../users/users.repo';
 import type { SessionsRepo } from './sessions.repo';
 
-type Entry = { sessionId: number; user: UserRow; expiresAt: number; cachedUntil: number };
+type Entry = { sessionId: number; user: UserRow; expiresAt: number; lastSeenAt: number; cachedUntil: number };
 
 /**
  * Sessions looked up in process (token hash → member), so a request does not pay a database
@@ -51,14 +51,14 @@ export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, o
       const hash = hashToken(token);
       const now = Date.now();
       const hit = byHash.get(hash);
-      if (hit && hit.cachedUntil > now && hit.expiresAt > now) return { sessionId: hit.sessionId, user: hit.user, expiresAt: new Date(hit.expiresAt) };
+      if (hit && hit.cachedUntil > now && hit.expiresAt > now) return { sessionId: hit.sessionId, user: hit.user, expiresAt: new Date(hit.expiresAt), lastSeenAt: new Date(hit.lastSeenAt) };
       if (hit) drop(hash);
       const startedAt = generation;
       const found = await repo.findUser(token);
       // Unknown tokens are not remembered: a client trying random tokens must not fill memory.
       if (!found || startedAt !== generation) return found;
       if (byHash.size >= max) drop(byHash.keys().next().value!);
-      byHash.set(hash, { sessionId: found.sessionId, user: found.user, expiresAt: found.expiresAt.getTime(), cachedUntil: now + ttlMs });
+      byHash.set(hash, { sessionId: found.sessionId, user: found.user, expiresAt: found.expiresAt.getTime(), lastSeenAt: found.lastSeenAt.getTime(), cachedUntil: now + ttlMs });
       let hashes = hashesByUser.get(found.user.id);
       if (!hashes) hashesByUser.set(found.user.id, (hashes = new Set()));
       hashes.add(hash);
@@ -67,6 +67,11 @@ export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, o
     async delete(token) {
       await repo.delete(token);
       await bus.publish('session', hashToken(token));
+    },
+    async deleteOwned(userId, id) {
+      const hash = await repo.deleteOwned(userId, id);
+      if (hash) await bus.publish('session', hash);
+      return hash;
     },
     async deleteAllForUser(userId, exceptSessionId) {
       await repo.deleteAllForUser(userId, exceptSessionId);

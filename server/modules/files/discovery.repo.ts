@@ -40,7 +40,7 @@ export function createDiscoveryRepo(db: Db) {
     /** Images under `where` (the caller's visibility condition), in a stable shuffle for the seed. */
     async slideshow(where: SQL, limit: number, seed: string) {
       return db
-        .select({ id: files.id, name: files.name, webpKey: files.webpKey, storageKey: files.storageKey, placeholder: files.placeholder, username: users.username })
+        .select({ id: files.id, name: files.name, kind: files.kind, altText: files.altText, recognizedTags: files.recognizedTags, webpKey: files.webpKey, storageKey: files.storageKey, placeholder: files.placeholder, username: users.username })
         .from(files)
         .innerJoin(users, eq(users.id, files.userId))
         .where(and(where, eq(files.kind, 'image')))
@@ -50,7 +50,7 @@ export function createDiscoveryRepo(db: Db) {
     /** Distinct tags of the files under `where` (the caller's visibility condition), drawn at random. */
     async randomTags(where: SQL, limit: number): Promise<string[]> {
       const rows = await db.execute<{ tag: string }>(
-        sql`select tag from (select distinct unnest(${files.tags}) as tag from ${files} where ${where}) t order by random() limit ${limit}`,
+        sql`select tag from (select distinct unnest(${files.tags} || ${files.hashtags}) as tag from ${files} where ${where}) t order by random() limit ${limit}`,
       );
       return (rows as unknown as { rows: { tag: string }[] }).rows.map((r) => r.tag);
     },

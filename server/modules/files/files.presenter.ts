@@ -39,6 +39,12 @@ export function toFileDto(f: FileRow, owner: CardOwner, isLiked: boolean, viewer
     placeholder: f.placeholder,
     isPublic: f.isPublic,
     isNsfw: f.isNsfw,
+    sensitive: f.sensitive,
+    contentWarning: f.sensitive ? f.contentWarning : null,
+    alt: altOf(f),
+    altText: f.altText,
+    hashtags: f.hashtags,
+    editedAt: f.editedAt ? f.editedAt.toISOString() : null,
     likeCount: f.likeCount,
     viewCount: f.viewCount,
     commentCount: f.commentCount,
@@ -53,6 +59,19 @@ export function toFileDto(f: FileRow, owner: CardOwner, isLiked: boolean, viewer
       profileImageUrl: avatarUrl(owner.profileImageKey),
     },
   };
+}
+
+const ALT_KIND: Partial<Record<FileRow['kind'], string>> = { image: 'Photo', video: 'Video' };
+
+/**
+ * The alt of every `<img>` of the file: what a member wrote; until then what recognition found
+ * ("Photo: horse, person"), which the Edit dialog offers as a suggestion; else the name.
+ */
+export function altOf(f: Pick<FileRow, 'altText' | 'recognizedTags' | 'kind' | 'name'>): string {
+  if (f.altText) return f.altText;
+  const found = f.recognizedTags ?? [];
+  const word = ALT_KIND[f.kind];
+  return word && found.length ? `${word}: ${found.slice(0, 5).join(', ')}` : f.name;
 }
 
 const RENDITION: Record<NonNullable<FileRow['renditionState']>, RenditionState> = { pending: 'processing', ready: 'ready', failed: 'failed' };

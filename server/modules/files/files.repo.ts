@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { fileLikes, files, users } from '../../db/schema/index';
 import type { UserRow } from '../users/users.repo';
 
@@ -7,20 +7,15 @@ export type FileRow = typeof files.$inferSelect;
 export type NewFile = typeof files.$inferInsert;
 export type Hydrated = { file: FileRow; owner: UserRow; isLiked: boolean };
 
-/** Files SQL: lists are built as ids first (skeleton), then one batch load (hydrate). */
+/**
+ * Files SQL: lists are built as ids first (skeleton), then one batch load (hydrate). The writes
+ * run in their caller's transaction, which records their event (file-writes.ts, upload.service.ts).
+ */
 export function createFilesRepo(db: Db) {
   return {
-    /** `alongside` writes in the same transaction (e.g. enqueues the file's job): both or neither. */
-    async insert(values: NewFile, alongside?: (tx: Db, row: FileRow) => Promise<void>): Promise<FileRow> {
-      if (!alongside) {
-        const [row] = await db.insert(files).values(values).returning();
-        return row;
-      }
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(files).values(values).returning();
-        await alongside(tx as unknown as Db, row);
-        return row;
-      });
+    async insert(tx: Tx, values: NewFile): Promise<FileRow> {
+      const [row] = await tx.insert(files).values(values).returning();
+      return row;
     },
     async findById(id: number): Promise<FileRow | null> {
       const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
@@ -36,12 +31,12 @@ export function createFilesRepo(db: Db) {
       const [row] = await db.select().from(files).where(and(eq(files.userId, userId), eq(files.idempotencyKey, key))).limit(1);
       return row ?? null;
     },
-    async update(id: number, values: Partial<NewFile>): Promise<FileRow> {
-      const [row] = await db.update(files).set({ ...values, updatedAt: new Date() }).where(eq(files.id, id)).returning();
+    async update(tx: Tx, id: number, values: Partial<NewFile>): Promise<FileRow> {
+      const [row] = await tx.update(files).set({ ...values, updatedAt: new Date() }).where(eq(files.id, id)).returning();
       return row;
     },
-    async delete(id: number): Promise<void> {
-      await db.delete(files).where(eq(files.id, id));
+    async delete(tx: Tx, id: number): Promise<void> {
+      await tx.delete(files).where(eq(files.id, id));
     },
 
     /** One query whatever the page size: the files, their owners and the viewer's likes. */

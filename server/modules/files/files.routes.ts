@@ -5,15 +5,26 @@ import { fileAbilities, findVisibleFile, type Viewer } from '../../access/visibi
 import { objectKeyOf, type ObjectRole } from '../../storage/file-objects';
 import type { HandlersFor } from '../../plugins/endpoints';
 import { presentFiles, uploadUrl } from './files.presenter';
-import type { FilesRepo } from './files.repo';
+import type { EditService } from './edit.service';
+import type { Files } from './file-writes';
 import type { FileReads } from './reads/file-reads';
 import { sendJson } from './reads/send-json';
 import type { SocialEndpointName } from './social.routes';
 import type { TaggingService } from './tagging.service';
+import { withUploadBody } from './upload-body';
 import type { UploadService } from './upload.service';
 import type { ViewCounter } from './view-counter';
 
-type Deps = { files: FilesRepo; uploads: UploadService; tagging: TaggingService; reads: FileReads; views: ViewCounter };
+type Deps = {
+  files: Files;
+  uploads: UploadService;
+  /** Where an upload in flight is written (config.tmpDir); the start-up sweep empties what a crash left. */
+  tmpDir: string;
+  tagging: TaggingService;
+  reads: FileReads;
+  views: ViewCounter;
+  edits: EditService;
+};
 
 /** Upload, the feed, one file, its deletion and tags (the likes, comments and discovery lists: social.routes.ts). */
 export function fileHandlers(d: Deps): HandlersFor<Omit<typeof fileEndpoints, SocialEndpointName>> {
@@ -25,7 +36,10 @@ export function fileHandlers(d: Deps): HandlersFor<Omit<typeof fileEndpoints, So
       const user = request.user;
       // The entry's `headers` schema checked it: one key or none.
       const headerKey = request.headers['idempotency-key'] as string | undefined;
-      const { file, created } = await d.uploads.upload(request, user, headerKey);
+      const start = await d.uploads.begin(user, headerKey);
+      // The body becomes fields and a temporary file, cut at the room the member's quota leaves.
+      const { file, created } =
+        'earlier' in start ? start.earlier : await withUploadBody(request, { tmpDir: d.tmpDir, room: start.room }, (body) => d.uploads.store(user, body, { room: start.room, headerKey, log: request.log }));
       const [dto] = await present([file.id], user);
       // 200 for a retry answered with the first upload, 201 when this request stored it.
       return reply.status(created ? 201 : 200).send(dto);
@@ -48,6 +62,12 @@ export function fileHandlers(d: Deps): HandlersFor<Omit<typeof fileEndpoints, So
       if (!fileAbilities(file, user).canDelete) throw new ForbiddenError(fileMessages.notOwner);
       await d.uploads.remove(file);
       return { message: 'File deleted' };
+    },
+
+    updateFile: async (request) => {
+      const file = await d.edits.edit(request.params.id, request.user, request.body);
+      const [dto] = await present([file.id], request.user);
+      return dto;
     },
 
     updateFileTags: async (request) => {

@@ -4,11 +4,11 @@ import { findFileObject, keyBaseOfKey } from '../../storage/file-objects';
 import type { Storage } from '../../storage/storage';
 import { findVisibleFile, findVisibleFileByKeyBase, type Viewer } from '../../access/visibility';
 import type { HandlersFor } from '../../plugins/endpoints';
-import type { FilesRepo } from './files.repo';
+import type { Files } from './file-writes';
 import { downloadName } from './download-name';
 import { sendStored } from './send-stored';
 
-type Deps = { files: FilesRepo; storage: Storage };
+type Deps = { files: Files; storage: Storage };
 
 /**
  * Bytes reach only viewers who may see the file, by every path: `getStoredObject` for the

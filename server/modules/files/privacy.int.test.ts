@@ -5,7 +5,7 @@ import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { uploadOk } from '../../../tests/helpers/upload';
 
-// DESIGN.md "Who sees what": GPS never published, and a private file is 404 to anyone but its
+// Who sees what (decision 006): GPS never published, and a private file is 404 to anyone but its
 // owner by every path, listed nowhere.
 
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { normalizeTags, TAG_MAX_LENGTH, TAGS_PER_FILE } from '../../../contract/files';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { fileFingerprints, files } from '../../db/schema/index';
 import type { ImageFingerprint } from '../../media/recognition/near-duplicate';
 import type { FingerprintsRepo } from '../similar/fingerprints.repo';
@@ -12,6 +12,9 @@ import type { FileRow } from './files.repo';
  */
 export const CLAIM_RENEW_MS = 10_000;
 export const CLAIM_STALE_MS = 30_000;
+
+/** What recognition found in an image. */
+export type RecognitionFound = { tags: string[]; isNsfw: boolean; fingerprint?: ImageFingerprint | null };
 
 /**
  * The once-per-image bookkeeping of recognition. Whoever recognises (the `file.uploaded` job or
@@ -55,28 +58,26 @@ export function createRecognitionRepo(db: Db, fingerprints: Pick<FingerprintsRep
     },
 
     /** Stores the fingerprint of an image recognised earlier (its tags stay as they are). */
-    async recordFingerprint(file: { id: number; userId: number }, fingerprint: ImageFingerprint): Promise<void> {
-      await db.transaction((tx) => fingerprints.record(tx as unknown as Db, file, fingerprint));
+    async recordFingerprint(tx: Tx, file: { id: number; userId: number }, fingerprint: ImageFingerprint): Promise<void> {
+      await fingerprints.record(tx, file, fingerprint);
     },
 
     /**
-     * Records what recognition found and merges it into the owner's tags, in one transaction so a
-     * tag edit in between is neither lost nor overwritten; the image's fingerprint (neighbours,
-     * near-duplicates) commits with it.
+     * Records what recognition found and merges it into the owner's tags, in `tx` under the row's
+     * lock so a tag edit in between is neither lost nor overwritten; the image's fingerprint
+     * (neighbours, near-duplicates) commits with it.
      */
-    async record(fileId: number, found: { tags: string[]; isNsfw: boolean; fingerprint?: ImageFingerprint | null }): Promise<FileRow | null> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.select().from(files).where(eq(files.id, fileId)).for('update');
-        if (!row) return null;
-        const merged = normalizeTags([...row.tags, ...found.tags]).filter((t) => t.length <= TAG_MAX_LENGTH).slice(0, TAGS_PER_FILE);
-        const [updated] = await tx
-          .update(files)
-          .set({ tags: merged, isNsfw: row.isNsfw || found.isNsfw, recognizedTags: found.tags, recognizedAt: sql`now()`, recognitionClaimedAt: null, updatedAt: new Date() })
-          .where(eq(files.id, fileId))
-          .returning();
-        if (found.fingerprint) await fingerprints.record(tx as unknown as Db, updated, found.fingerprint);
-        return updated;
-      });
+    async record(tx: Tx, fileId: number, found: RecognitionFound): Promise<FileRow | null> {
+      const [row] = await tx.select().from(files).where(eq(files.id, fileId)).for('update');
+      if (!row) return null;
+      const merged = normalizeTags([...row.tags, ...found.tags]).filter((t) => t.length <= TAG_MAX_LENGTH).slice(0, TAGS_PER_FILE);
+      const [updated] = await tx
+        .update(files)
+        .set({ tags: merged, isNsfw: row.isNsfw || found.isNsfw, nsfwFlagged: row.nsfwFlagged || found.isNsfw, recognizedTags: found.tags, recognizedAt: sql`now()`, recognitionClaimedAt: null, updatedAt: new Date() })
+        .where(eq(files.id, fileId))
+        .returning();
+      if (found.fingerprint) await fingerprints.record(tx, updated, found.fingerprint);
+      return updated;
     },
   };
 }

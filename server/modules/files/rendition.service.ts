@@ -6,16 +6,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import { makeRendition } from '../../media/web-playback';
 import { objectKeys, renditionContentType } from '../../storage/file-objects';
 import type { Storage } from '../../storage/storage';
-import type { FileRow, FilesRepo } from './files.repo';
+import type { FileRow } from './files.repo';
+import type { Files } from './file-writes';
 
 type Deps = {
-  /** The app's cache-announcing repository (feed-writes.ts): a finished rendition changes what a card shows. */
-  files: Pick<FilesRepo, 'findById' | 'update'>;
+  /** Files with their writes' events (file-writes.ts): a finished rendition changes what a card shows. */
+  files: Pick<Files, 'findById' | 'update'>;
   storage: Storage;
   /** Scratch space on this machine (DATA_DIR/tmp): the start-up sweep empties what a crash left. */
   tmpDir: string;
   mediaTimeoutMs: number;
   log: FastifyBaseLogger;
+  /** Told how long each media process took, by kind (the media-process metric). */
+  observeMedia?: (kind: string, seconds: number) => void;
 };
 
 /** Prefix of each rendition's scratch folder under `tmpDir`. */
@@ -37,7 +40,9 @@ export function createRenditionService(d: Deps) {
       const input = path.join(dir, 'original');
       await pipeline(await d.storage.get(file.storageKey), createWriteStream(input));
       const output = path.join(dir, 'web.mp4');
+      const started = performance.now();
       const outcome = await makeRendition(input, file.fileType, file.kind, output, d.mediaTimeoutMs);
+      d.observeMedia?.('rendition', (performance.now() - started) / 1000);
       if (!outcome.ok) {
         d.log.warn({ fileId: file.id, mime: file.fileType, reason: outcome.reason }, 'no web rendition: the file cannot be converted');
         await d.files.update(file.id, { renditionState: 'failed' });

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index';
@@ -19,7 +18,8 @@ beforeAll(async () => {
   dir = await samples.tempDir();
   owner = t.client();
   await signUp(owner);
-  video = await fs.readFile(await samples.ffmpegSample(dir, 'clip.mp4', [...samples.VIDEO_SOURCE, '-c:v', 'libx264', '-pix_fmt', 'yuv420p']));
+  // As the app stores it (no container metadata), so served bytes compare with it exactly.
+  video = await samples.asPublished(await samples.ffmpegSample(dir, 'clip.mp4', [...samples.VIDEO_SOURCE, '-c:v', 'libx264', '-pix_fmt', 'yuv420p']), 'video/mp4');
   clip = await upload(video, 'clip.mp4');
 });
 afterAll(async () => {

@@ -5,10 +5,11 @@ import { RecognitionTimeoutError, UnsupportedImageError } from '../../media/reco
 import type { ImageFingerprint } from '../../media/recognition/near-duplicate';
 import type { Recognizer } from '../../media/recognition/recognizer';
 import { StorageNotFoundError, type Storage } from '../../storage/storage';
-import type { FileRow, FilesRepo } from './files.repo';
-import { CLAIM_RENEW_MS, type RecognitionRepo } from './recognition.repo';
+import type { FileRow } from './files.repo';
+import { CLAIM_RENEW_MS } from './recognition.repo';
+import type { Files, Recognition } from './file-writes';
 
-type Deps = { files: FilesRepo; recognition: RecognitionRepo; storage: Storage; recognizer: Recognizer; log: FastifyBaseLogger };
+type Deps = { files: Files; recognition: Recognition; storage: Storage; recognizer: Recognizer; log: FastifyBaseLogger };
 
 export const NO_TAGS_MESSAGE = 'No relevant tags found for this image.';
 

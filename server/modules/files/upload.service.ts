@@ -1,105 +1,85 @@
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
-import { FILE_NAME_MAX, fileMessages, tagList, uploadFields } from '../../../contract/files';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileMessages, tagList, uploadFields } from '../../../contract/files';
 import { uniqueViolation } from '../../lib/db-errors';
-import { AppError, NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../lib/errors';
+import { AppError, NotFoundError, UnsupportedMediaTypeError, ValidationError } from '../../lib/errors';
 import { detectFileType } from '../../media/detect-type';
 import { processMedia } from '../../media/process-media';
-import type { Db } from '../../db/client';
-import type { JobQueue } from '../../jobs/queue';
+import type { EventWriter } from '../../events/event-writer';
 import { fileObjects, objectColumns, objectKeys, storedKeys } from '../../storage/file-objects';
 import type { Storage } from '../../storage/storage';
 import { newKeyBase } from '../../storage/storage';
-import type { FileRow, FilesRepo, NewFile } from './files.repo';
+import type { FileRow, NewFile } from './files.repo';
+import type { Files } from './file-writes';
 import { idField } from '../../../contract/common';
 import { folderMessages } from '../../../contract/folders';
 import { assertCanEditFiles } from '../../access/folder-access';
 import type { Viewer } from '../../access/visibility';
 import { visibleFolder, type FolderDeps } from '../folders/folder-deps';
-import { ALL } from '../../lib/invalidation-bus';
-import type { Announce } from './feed-writes';
+import { hashtagsOf, mentionsOf } from '../../../contract/post-text';
+import { QuotaExceededError, type StorageQuota } from '../users/storage-quota';
+import type { LoadedFolder } from '../folders/folders.repo';
+import { safeDisplayName, type UploadBody, type UploadRoom } from './upload-body';
+import type { FolderFilesRepo } from '../folders/folder-files.repo';
+
+type Member = { username: string; firstName: string | null; lastName: string | null; profileImageKey: string | null };
 
 type Deps = {
-  files: FilesRepo;
+  files: Files;
   storage: Storage;
   log: FastifyBaseLogger;
-  /** Scratch space for the upload in flight; the start-up sweep empties what a crash left. */
-  tmpDir: string;
-  queue: JobQueue;
   mediaTimeoutMs?: number;
-  folders: Pick<FolderDeps, 'folders' | 'links'>;
-  /** Tells the read caches what a write inside the upload's transaction changed, once it commits. */
-  announce: Announce;
+  /** The folder an upload goes into, and its link, written in the upload's transaction. */
+  folders: Pick<FolderDeps, 'folders'> & { links: Pick<FolderFilesRepo, 'link'> };
+  /** Records the upload's event (server/events/event-table.ts: its jobs and the caches it changes). */
+  events: EventWriter;
+  /** Told how long each media process took, by kind (the media-process metric). */
+  observeMedia?: (kind: string, seconds: number) => void;
+  /** The member's storage quota: checked before, during and at the end of the upload. */
+  quota: StorageQuota;
 };
 
-/** Prefix of each upload's scratch folder under `tmpDir`. */
-export const UPLOAD_TMP_PREFIX = 'kaleido-upload-';
+/** The uploader as the session loaded them: their own quota rides along. */
+type Uploader = NonNullable<Viewer> & Member & { storageQuotaBytes: number | null };
 
 export type UploadResult = { file: FileRow; created: boolean };
 
-/** Path parts, control characters and excess length removed; what is left is only shown, never a path. */
-export function safeDisplayName(raw: string): string {
-  const base = raw.split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g, '').trim();
-  return clean.slice(0, FILE_NAME_MAX) || 'Untitled';
-}
-
-type Fields = Record<string, string>;
+type Fields = UploadBody['fields'];
 
 /**
- * Streams the one file part to a temp file (never the whole upload in memory), reads the
- * fields whatever their order, decides the type from the bytes, stores the original and its
- * derivatives, then writes the row. Any failure leaves no row and no stored bytes.
+ * Takes an upload's fields and temporary file (upload-body.ts reads them from the request),
+ * decides the type from the bytes, stores the original and its derivatives, then writes the
+ * row. Any failure leaves no row and no stored bytes.
  */
 export function createUploadService(d: Deps) {
-  async function receive(request: FastifyRequest, tmpDir: string): Promise<{ fields: Fields; part: { filename: string; path: string } | null }> {
-    const fields: Fields = {};
-    let part: { filename: string; path: string } | null = null;
-    for await (const p of request.parts()) {
-      if (p.type === 'field') {
-        if (typeof p.value === 'string') fields[p.fieldname] = p.value;
-        continue;
-      }
-      const file = p as MultipartFile;
-      if (file.fieldname !== 'file' || part) {
-        file.file.resume();
-        continue;
-      }
-      const dest = path.join(tmpDir, 'upload');
-      const tooLarge = () => new PayloadTooLargeError(fileMessages.tooLarge(safeDisplayName(file.filename || 'File')));
-      await pipeline(file.file, fs.createWriteStream(dest)).catch((err) => {
-        throw (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge() : err;
-      });
-      if (file.file.truncated) throw tooLarge();
-      part = { filename: file.filename, path: dest };
-    }
-    return { fields, part };
-  }
-
   /** Inserts the row; when the same member's same key was inserted meanwhile, answers that row. */
   async function insertOnce(
     userId: number,
     idempotencyKey: string | null,
     folderId: number | null,
     values: Omit<NewFile, 'userId' | 'idempotencyKey'>,
+    uploader: Uploader,
   ): Promise<UploadResult> {
     try {
-      // The row and its `file.uploaded` job commit together, before the answer: a crash after
-      // the answer leaves a queued job that runs at the next start, never a forgotten file.
-      // The folder link commits with them: never a file that lost its way into the folder.
-      // So does the web rendition's job: a file never stays "Processing…" with nobody on it.
-      const enqueue = async (tx: Db, inserted: FileRow) => {
-        await d.queue.send('file.uploaded', { fileId: inserted.id }, { tx });
-        if (inserted.renditionState === 'pending') await d.queue.send('file.rendition', { fileId: inserted.id }, { tx });
-        if (folderId) await d.folders.links.link(folderId, inserted.id, userId, tx);
-      };
-      const file = await d.files.insert({ ...values, userId, idempotencyKey }, enqueue);
-      // A private file in a folder is seen by the folder's members: their grants change.
-      if (folderId && !file.isPublic) await d.announce('grants', ALL);
+      // The row, its folder link and the jobs of its event commit together, before the answer: a
+      // crash after the answer leaves queued jobs that run at the next start, never a forgotten
+      // file, nor one that lost its way into the folder.
+      const file = await d.events.write(async (tx, emit) => {
+        const inserted = await d.files.insert(tx, { ...values, userId, idempotencyKey });
+        // The quota first, under the member's row lock: a racing upload of theirs waits, then counts this one.
+        await d.quota.settle(tx, uploader);
+        if (folderId) await d.folders.links.link(tx, folderId, inserted.id, userId);
+        emit({
+          type: 'file.uploaded',
+          fileId: inserted.id,
+          ownerId: userId,
+          isPublic: inserted.isPublic,
+          folderId,
+          needsRendition: inserted.renditionState === 'pending',
+          mentions: mentionsOf(inserted.description).length > 0,
+        });
+        return inserted;
+      });
       return { file, created: true };
     } catch (err) {
       if (!idempotencyKey || uniqueViolation(err) !== 'files_user_idempotency_idx') throw err;
@@ -121,29 +101,52 @@ export function createUploadService(d: Deps) {
   }
 
   /** The folder an upload goes into: the owner's or an editor's, else 404 (unseen) or 403. */
-  async function uploadFolder(raw: string, uploader: NonNullable<Viewer>): Promise<number> {
+  async function uploadFolder(raw: string, uploader: NonNullable<Viewer>): Promise<LoadedFolder> {
     const id = idField.safeParse(raw);
     if (!id.success) throw new NotFoundError(folderMessages.folderNotFound);
     const folder = await visibleFolder(d.folders, id.data, uploader);
     assertCanEditFiles(folder, uploader);
-    return folder.id;
+    return folder;
+  }
+
+  /** A refusal for the quota of an upload into someone's folder tells its owner (their preference permitting). */
+  async function tellFolderOwner(err: unknown, uploader: Uploader, folderId: string | undefined): Promise<void> {
+    if (!(err instanceof QuotaExceededError) || !folderId) return;
+    try {
+      // The folder as the uploader may upload to it (their refusal may have come before it was checked).
+      await d.quota.refusedInFolder(uploader, await uploadFolder(folderId, uploader));
+    } catch {
+      // Not a folder they may upload to: nobody to tell.
+    }
   }
 
   return {
     /**
-     * Stores one upload. With an idempotency key already used by this member, answers that
-     * first upload and stores nothing (`created: false`): the client's retry after a lost answer.
+     * Before the body is read: a retry of an upload already stored answers it, whatever room is
+     * left; otherwise the room the quota leaves, where the file part is cut (a full member's at
+     * its first byte), so nothing past it is written even to scratch space.
      */
-    async upload(request: FastifyRequest, uploader: NonNullable<Viewer>, headerKey?: string): Promise<UploadResult> {
+    async begin(uploader: Uploader, headerKey?: string): Promise<{ earlier: UploadResult } | { room: UploadRoom }> {
+      if (headerKey) {
+        const earlier = await d.files.findByIdempotencyKey(uploader.id, headerKey);
+        if (earlier) return { earlier: { file: earlier, created: false } };
+      }
+      const quota = d.quota.quotaOf(uploader);
+      return { room: quota === null ? null : { bytes: Math.max(0, (await d.quota.room(uploader)) ?? 0), quota } };
+    },
+
+    /**
+     * Stores one upload whose body was read with the room `begin` gave. With an idempotency key
+     * already used by this member, answers that first upload and stores nothing (`created: false`):
+     * the client's retry after a lost answer.
+     */
+    async store(uploader: Uploader, body: UploadBody, o: { room: UploadRoom; headerKey?: string; log: FastifyBaseLogger }): Promise<UploadResult> {
       const userId = uploader.id;
-      await fsp.mkdir(d.tmpDir, { recursive: true });
-      const tmpDir = await fsp.mkdtemp(path.join(d.tmpDir, UPLOAD_TMP_PREFIX));
+      const { room, headerKey } = o;
       let keys: string[] = [];
       try {
-        const { fields: raw, part } = await receive(request, tmpDir).catch((err) => {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(fileMessages.tooLarge('File'));
-          throw err;
-        });
+        if (body.failure !== undefined) throw body.failure;
+        const { fields: raw, part } = body;
         const fields = parseFields(headerKey === undefined ? raw : { ...raw, idempotencyKey: headerKey });
         const idempotencyKey = fields.idempotencyKey ?? null;
         if (idempotencyKey) {
@@ -156,13 +159,17 @@ export function createUploadService(d: Deps) {
         if (!tags.success) throw new ValidationError(tags.error.issues[0].message, { tags: tags.error.issues[0].message });
         const description = fields.description ?? '';
         // The folder is checked before any media work: a refused upload stores nothing.
-        const folderId = fields.folderId ? await uploadFolder(fields.folderId, uploader) : null;
+        const folder = fields.folderId ? await uploadFolder(fields.folderId, uploader) : null;
+        const folderId = folder?.id ?? null;
 
         const type = await detectFileType(part.path, original);
         if (!type) throw new UnsupportedMediaTypeError(fileMessages.unsupported(original));
         const size = (await fsp.stat(part.path)).size;
+        // The member's room, before any media work (uploads racing this one are settled at the insert).
+        if (room && size > room.bytes) throw new QuotaExceededError(room.quota);
         const keyBase = newKeyBase();
-        const media = await processMedia({ inputPath: part.path, kind: type.kind, mime: type.mime, storage: d.storage, keyBase, logger: request.log, timeoutMs: d.mediaTimeoutMs }).catch(
+        const started = performance.now();
+        const media = await processMedia({ inputPath: part.path, kind: type.kind, mime: type.mime, storage: d.storage, keyBase, logger: o.log, timeoutMs: d.mediaTimeoutMs }).catch(
           (err) => {
             // The pipeline's refusals (UnsupportedMediaError, ImageTooLargeError) are AppErrors: name the file in them.
             if (err instanceof UnsupportedMediaTypeError) throw new UnsupportedMediaTypeError(fileMessages.unsupported(original));
@@ -170,10 +177,18 @@ export function createUploadService(d: Deps) {
             throw err;
           },
         );
+        d.observeMedia?.(type.kind, (performance.now() - started) / 1000);
         keys = storedKeys(media.derivatives);
+        const name = safeDisplayName(fields.name?.trim() || original);
+        const sensitive = fields.sensitive === 'true';
         const row = await insertOnce(userId, idempotencyKey, folderId, {
-          name: safeDisplayName(fields.name?.trim() || original),
+          name,
           description,
+          hashtags: hashtagsOf(name, description),
+          altText: fields.altText || null,
+          sensitive,
+          isNsfw: sensitive,
+          contentWarning: (sensitive && fields.contentWarning) || null,
           tags: tags.data,
           originalName: original,
           fileType: type.mime,
@@ -186,15 +201,20 @@ export function createUploadService(d: Deps) {
           durationSeconds: media.durationSeconds,
           placeholder: media.placeholder,
           renditionState: media.needsRendition ? 'pending' : null,
+          // Stored stripped (media/container-metadata.ts): the metadata pass has nothing to do.
+          metadataStrippedAt: type.kind === 'video' || type.kind === 'audio' ? new Date() : null,
           isPublic: fields.isPublic !== 'false',
-        });
+        }, uploader);
         // A twin request with the same key won the race: ours is undone by `finally`.
         if (!row.created) return row;
         keys = [];
+        await d.quota.afterUpload(uploader).catch((err) => d.log.warn({ err }, 'could not check the storage warning'));
         return row;
+      } catch (err) {
+        await tellFolderOwner(err, uploader, body.fields.folderId);
+        throw err;
       } finally {
         await Promise.all(keys.map((k) => d.storage.delete(k).catch(() => undefined)));
-        await fsp.rm(tmpDir, { recursive: true, force: true });
       }
     },
 

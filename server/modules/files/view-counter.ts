@@ -1,25 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { JobQueue } from '../../jobs/queue';
-import type { InvalidationBus } from '../../lib/invalidation-bus';
-import { encodeViewTotals } from './reads/card-cache';
+import type { EventWriter } from '../../events/event-writer';
 import type { CountedView, ViewsRepo } from './views.repo';
 
 const HOUR_MS = 3_600_000;
 
-/** The view milestones (10, 100, 1000, …) a count passed when it grew by `added` to `total`. */
-export function milestonesCrossed(total: number, added: number): number[] {
-  const crossed: number[] = [];
-  for (let m = 10; m <= total; m *= 10) if (m > total - added) crossed.push(m);
-  return crossed;
-}
-
-type Deps = { repo: ViewsRepo; queue: Pick<JobQueue, 'send'>; bus: InvalidationBus; log: FastifyBaseLogger };
+type Deps = { repo: ViewsRepo; events: EventWriter; log: FastifyBaseLogger };
 
 /**
  * Opening a file counts a view (once per viewer per file per hour) without a write on the
  * request path (docs/decisions/018): views wait in memory and are written every `flushMs` in one
- * statement, which also enqueues a `view.milestone` job for each milestone passed; the new totals
- * are then laid over every process's cached cards (`views` on the bus). Shown counts lag by at
+ * statement, recording `views.counted` (server/events/event-table.ts: a `view.milestone` job for
+ * each milestone passed, then the new totals laid over every process's cached cards). Shown counts lag by at
  * most a flush. A crash loses the views of the last flush interval at most: a view is a read's
  * side effect, never something a member was told was saved.
  */
@@ -33,12 +24,10 @@ export function createViewCounter(d: Deps, opts: { flushMs?: number; maxPending?
   let flushing: Promise<void> = Promise.resolve();
 
   async function write(batch: CountedView[]): Promise<void> {
-    const totals = await d.repo.countViews(batch, async (tx, counted) => {
-      for (const { id, total, added } of counted) {
-        for (const milestone of milestonesCrossed(total, added)) await d.queue.send('view.milestone', { fileId: id, total: milestone }, { tx });
-      }
+    await d.events.write(async (tx, emit) => {
+      const totals = await d.repo.countViews(tx, batch);
+      if (totals.length) emit({ type: 'views.counted', totals });
     });
-    if (totals.length) await d.bus.publish('views', encodeViewTotals(totals.map((t) => [t.id, t.total])));
   }
 
   function flush(): Promise<void> {

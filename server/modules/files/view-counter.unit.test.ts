@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { milestonesCrossed } from './view-counter';
+import { milestonesCrossed } from './view-milestones';
 
 describe('view milestones', () => {
   it('are the powers of ten from 10 that a batch passed, each once', () => {

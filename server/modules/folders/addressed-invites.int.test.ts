@@ -4,8 +4,8 @@ import { useTestApp } from '../../../tests/helpers/test-app';
 import { eventually, jobsSettled } from '../../../tests/helpers/wait';
 import { castActors, createFolder, testEnv, type Cast } from '../../../tests/helpers/folders';
 
-// Issue 20: the Collaborate dialog invites a member picked by name. The invite is addressed to
-// them (DESIGN.md "Who sees what"), they get a folder_invite notification, and until they accept
+// The Collaborate dialog invites a member picked by name. The invite is addressed to
+// them (decision 009), they get a folder_invite notification, and until they accept
 // they are not a collaborator. The owner hears of every answer live, for the open dialog.
 
 const t = useTestApp(testEnv);

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { folderCollaborators, users } from '../../db/schema/index';
 import type { UserRow } from '../users/users.repo';
 
@@ -10,7 +10,7 @@ type Role = CollaboratorRow['role'];
 
 const inviters = alias(users, 'inviter');
 
-/** Collaborator rows. The OWNER is the folder's creator and never stored here. */
+/** Collaborator rows. The OWNER is the folder's creator and never stored here. The writes run in their caller's transaction (folder-writes.ts). */
 export function createCollaboratorsRepo(db: Db) {
   return {
     async listOfFolder(folderId: number): Promise<LoadedCollaborator[]> {
@@ -32,22 +32,22 @@ export function createCollaboratorsRepo(db: Db) {
       return row ?? null;
     },
     /** Adding someone already there sets their role: one row per member, whatever the order of calls. */
-    async upsert(folderId: number, userId: number, role: Role, invitedBy: number): Promise<void> {
-      await db
+    async upsert(tx: Tx, folderId: number, userId: number, role: Role, invitedBy: number): Promise<void> {
+      await tx
         .insert(folderCollaborators)
         .values({ folderId, userId, role, invitedBy })
         .onConflictDoUpdate({ target: [folderCollaborators.folderId, folderCollaborators.userId], set: { role } });
     },
-    async setRole(folderId: number, userId: number, role: Role): Promise<boolean> {
-      const rows = await db
+    async setRole(tx: Tx, folderId: number, userId: number, role: Role): Promise<boolean> {
+      const rows = await tx
         .update(folderCollaborators)
         .set({ role })
         .where(and(eq(folderCollaborators.folderId, folderId), eq(folderCollaborators.userId, userId)))
         .returning({ id: folderCollaborators.id });
       return rows.length > 0;
     },
-    async remove(folderId: number, userId: number): Promise<boolean> {
-      const rows = await db
+    async remove(tx: Tx, folderId: number, userId: number): Promise<boolean> {
+      const rows = await tx
         .delete(folderCollaborators)
         .where(and(eq(folderCollaborators.folderId, folderId), eq(folderCollaborators.userId, userId)))
         .returning({ id: folderCollaborators.id });

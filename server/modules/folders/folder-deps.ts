@@ -1,20 +1,18 @@
 import type { Viewer } from '../../access/visibility';
 import { orFolderNotFound } from '../../access/folder-access';
-import type { FilesRepo } from '../files/files.repo';
-import type { UsersRepo } from '../users/users.repo';
-import type { CollaboratorsRepo } from './collaborators.repo';
-import type { FolderFilesRepo } from './folder-files.repo';
-import type { FoldersRepo, LoadedFolder } from './folders.repo';
-import type { InvitesRepo } from './invites.repo';
+import type { Files } from '../files/file-writes';
+import type { Users } from '../users/user-writes';
+import type { LoadedFolder } from './folders.repo';
+import type { FolderWrites } from './folder-writes';
 
 /** What every folder route file needs; built once in server/composition.ts. */
 export type FolderDeps = {
-  folders: FoldersRepo;
-  links: FolderFilesRepo;
-  collaborators: CollaboratorsRepo;
-  invites: InvitesRepo;
-  files: FilesRepo;
-  users: UsersRepo;
+  folders: FolderWrites['folders'];
+  links: FolderWrites['links'];
+  collaborators: FolderWrites['collaborators'];
+  invites: FolderWrites['invites'];
+  files: Files;
+  users: Users;
 };
 
 /** The folder, or the one 404 whether it does not exist or this viewer may not see it. */

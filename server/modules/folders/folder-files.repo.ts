@@ -1,36 +1,32 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { files, folderFiles, folders } from '../../db/schema/index';
 import { visibleFoldersSql } from '../../access/folder-access';
 import { visibleFilesSql, type Viewer } from '../../access/visibility';
-import type { JobQueue } from '../../jobs/queue';
 
-/** Links between folders and files; file lists always pass through the file visibility rule. */
-export function createFolderFilesRepo(db: Db, events: Pick<JobQueue, 'send'>) {
-  async function linkIn(tx: Db, folderId: number, fileId: number, addedBy: number): Promise<boolean> {
-    const rows = await tx.insert(folderFiles).values({ folderId, fileId, addedBy }).onConflictDoNothing().returning({ id: folderFiles.id });
-    if (!rows.length) return false;
-    await tx.update(folders).set({ updatedAt: new Date() }).where(eq(folders.id, folderId));
-    await events.send('file.saved', { fileId, folderId, userId: addedBy }, { tx });
-    return true;
-  }
-
+/**
+ * Links between folders and files; file lists always pass through the file visibility rule. The
+ * writes run in their caller's transaction, which records their event (folder-writes.ts; an
+ * upload into a folder links in the upload's own transaction).
+ */
+export function createFolderFilesRepo(db: Db) {
   return {
     /**
      * Idempotent: the unique (folder, file) pair with ON CONFLICT DO NOTHING leaves one link
-     * however many members add the same file at once. True when this call made the link, which
-     * commits with its `file.saved` event (in `tx` when given: an upload into a folder).
+     * however many members add the same file at once. True when this call made the link.
      */
-    async link(folderId: number, fileId: number, addedBy: number, tx?: Db): Promise<boolean> {
-      if (tx) return linkIn(tx, folderId, fileId, addedBy);
-      return db.transaction((t) => linkIn(t as unknown as Db, folderId, fileId, addedBy));
+    async link(tx: Tx, folderId: number, fileId: number, addedBy: number): Promise<boolean> {
+      const rows = await tx.insert(folderFiles).values({ folderId, fileId, addedBy }).onConflictDoNothing().returning({ id: folderFiles.id });
+      if (!rows.length) return false;
+      await tx.update(folders).set({ updatedAt: new Date() }).where(eq(folders.id, folderId));
+      return true;
     },
-    async unlink(folderId: number, fileId: number): Promise<boolean> {
-      const rows = await db
+    async unlink(tx: Tx, folderId: number, fileId: number): Promise<boolean> {
+      const rows = await tx
         .delete(folderFiles)
         .where(and(eq(folderFiles.folderId, folderId), eq(folderFiles.fileId, fileId)))
         .returning({ id: folderFiles.id });
-      if (rows.length) await db.update(folders).set({ updatedAt: new Date() }).where(eq(folders.id, folderId));
+      if (rows.length) await tx.update(folders).set({ updatedAt: new Date() }).where(eq(folders.id, folderId));
       return rows.length > 0;
     },
     /** A page of the folder's files this viewer may see, newest first. */

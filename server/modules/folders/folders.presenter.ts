@@ -65,7 +65,7 @@ export function toCollaboratorDto(c: LoadedCollaborator): CollaboratorDto {
   };
 }
 
-/** Expired is computed, never stored (DESIGN.md): a pending invite past its date. */
+/** Expired is computed, never stored: a pending invite past its date. */
 export function inviteStatusOf(i: { status: LoadedInvite['status']; expiresAt: Date }, now = new Date()): InviteStatus {
   return i.status === 'pending' && i.expiresAt <= now ? 'expired' : i.status;
 }

@@ -5,7 +5,7 @@ import { hashToken } from '../../lib/tokens';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { castActors, createFolder, testEnv, type Cast } from '../../../tests/helpers/folders';
 
-// Invite links (DESIGN.md "Who sees what"): random tokens stored hashed, default 7 days,
+// Invite links (decision 009): random tokens stored hashed, default 7 days,
 // single use, addressed ones only by their addressee; expired, revoked and declined ones
 // cannot be accepted; removing a collaborator ends access on the next request.
 

@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { folderCollaborators, folderInvites, folders, notifications, users } from '../../db/schema/index';
-import type { JobQueue } from '../../jobs/queue';
 import type { UserRow } from '../users/users.repo';
 
 export type InviteRow = typeof folderInvites.$inferSelect;
@@ -15,11 +14,10 @@ export type LoadedInvite = InviteRow & {
 const invited = alias(users, 'invited_user');
 
 /**
- * Invite rows; the link's token is stored only as its sha256 (server/lib/tokens.ts). An invite
- * addressed to a member commits with its `invite.created` event, an answer with `invite.answered`:
- * their handlers make the member's folder-invite item and mark it read.
+ * Invite rows; the link's token is stored only as its sha256 (server/lib/tokens.ts). The writes
+ * run in their caller's transaction, which records their event (folder-writes.ts).
  */
-export function createInvitesRepo(db: Db, events: Pick<JobQueue, 'send'>) {
+export function createInvitesRepo(db: Db) {
   function loaded() {
     return db
       .select({ invite: folderInvites, folder: { id: folders.id, name: folders.name, description: folders.description, userId: folders.userId }, inviter: users, invitedUser: invited })
@@ -32,12 +30,9 @@ export function createInvitesRepo(db: Db, events: Pick<JobQueue, 'send'>) {
   const toLoaded = (r: Row): LoadedInvite => ({ ...r.invite, folder: r.folder, inviter: r.inviter, invitedUser: r.invitedUser });
 
   return {
-    async insert(values: typeof folderInvites.$inferInsert): Promise<InviteRow> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(folderInvites).values(values).returning();
-        if (row.invitedUserId !== null) await events.send('invite.created', { inviteId: row.id }, { tx: tx as unknown as Db });
-        return row;
-      });
+    async insert(tx: Tx, values: typeof folderInvites.$inferInsert): Promise<InviteRow> {
+      const [row] = await tx.insert(folderInvites).values(values).returning();
+      return row;
     },
     /** The invite behind member `userId`'s own folder-invite notification `notificationId`, or null. */
     async findIdByNotification(userId: number, notificationId: number): Promise<number | null> {
@@ -49,7 +44,7 @@ export function createInvitesRepo(db: Db, events: Pick<JobQueue, 'send'>) {
       return row?.inviteId ?? null;
     },
     /** In `tx`: locks the invite's row (an answer waits for the transaction) and reads its status; null when it is gone. */
-    async lockStatus(id: number, tx: Db): Promise<InviteRow['status'] | null> {
+    async lockStatus(id: number, tx: Tx): Promise<InviteRow['status'] | null> {
       const [row] = await tx.select({ status: folderInvites.status }).from(folderInvites).where(eq(folderInvites.id, id)).for('update');
       return row?.status ?? null;
     },
@@ -70,7 +65,7 @@ export function createInvitesRepo(db: Db, events: Pick<JobQueue, 'send'>) {
         .limit(1);
       return row !== undefined;
     },
-    /** Pending and not yet expired, newest first (spec 2 §4: only pending invites are listed). */
+    /** Pending and not yet expired, newest first: only pending invites are listed. */
     async listPending(folderId: number): Promise<LoadedInvite[]> {
       const rows = await loaded()
         .where(and(eq(folderInvites.folderId, folderId), eq(folderInvites.status, 'pending'), gt(folderInvites.expiresAt, sql`now()`)))
@@ -78,36 +73,30 @@ export function createInvitesRepo(db: Db, events: Pick<JobQueue, 'send'>) {
       return rows.map(toLoaded);
     },
     /** Ends a pending invite; false when it was no longer pending (someone else acted first). A decline is an answer. */
-    async close(id: number, status: 'declined' | 'revoked', usedBy: number | null): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(folderInvites)
-          .set({ status, usedBy, updatedAt: new Date() })
-          .where(and(eq(folderInvites.id, id), eq(folderInvites.status, 'pending')))
-          .returning({ id: folderInvites.id });
-        if (rows.length && status === 'declined' && usedBy !== null) await events.send('invite.answered', { inviteId: id, userId: usedBy }, { tx: tx as unknown as Db });
-        return rows.length > 0;
-      });
+    async close(tx: Tx, id: number, status: 'declined' | 'revoked', usedBy: number | null): Promise<boolean> {
+      const rows = await tx
+        .update(folderInvites)
+        .set({ status, usedBy, updatedAt: new Date() })
+        .where(and(eq(folderInvites.id, id), eq(folderInvites.status, 'pending')))
+        .returning({ id: folderInvites.id });
+      return rows.length > 0;
     },
     /**
-     * Marks the invite used and adds the collaborator in one transaction. The conditional
+     * Marks the invite used and adds the collaborator (in `tx`). The conditional
      * update lets exactly one acceptance win; an existing collaborator keeps their role.
      */
-    async accept(invite: InviteRow, userId: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const rows = await tx
-          .update(folderInvites)
-          .set({ status: 'accepted', usedBy: userId, updatedAt: new Date() })
-          .where(and(eq(folderInvites.id, invite.id), eq(folderInvites.status, 'pending'), gt(folderInvites.expiresAt, sql`now()`)))
-          .returning({ id: folderInvites.id });
-        if (!rows.length) return false;
-        await tx
-          .insert(folderCollaborators)
-          .values({ folderId: invite.folderId, userId, role: invite.role, invitedBy: invite.createdBy })
-          .onConflictDoNothing();
-        await events.send('invite.answered', { inviteId: invite.id, userId }, { tx: tx as unknown as Db });
-        return true;
-      });
+    async accept(tx: Tx, invite: InviteRow, userId: number): Promise<boolean> {
+      const rows = await tx
+        .update(folderInvites)
+        .set({ status: 'accepted', usedBy: userId, updatedAt: new Date() })
+        .where(and(eq(folderInvites.id, invite.id), eq(folderInvites.status, 'pending'), gt(folderInvites.expiresAt, sql`now()`)))
+        .returning({ id: folderInvites.id });
+      if (!rows.length) return false;
+      await tx
+        .insert(folderCollaborators)
+        .values({ folderId: invite.folderId, userId, role: invite.role, invitedBy: invite.createdBy })
+        .onConflictDoNothing();
+      return true;
     },
     async countAll(): Promise<number> {
       const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(folderInvites);

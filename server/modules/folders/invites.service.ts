@@ -1,17 +1,21 @@
-import { folderMessages, type CollaboratorRole, type FolderRole } from '../../../contract/folders';
+import { idField } from '../../../contract/common';
+import { folderMessages, INVITE_DEFAULT_DAYS, type CreateInviteBody, type FolderRole } from '../../../contract/folders';
+import { notificationMessages } from '../../../contract/notifications';
 import { assertCanManage } from '../../access/folder-access';
 import type { Viewer } from '../../access/visibility';
 import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { visibleFolder, type FolderDeps } from './folder-deps';
 import { findActiveMember } from '../users/active-member';
-import type { LoadedFolder } from './folders.repo';
 import { inviteStatusOf } from './folders.presenter';
 import type { LoadedInvite } from './invites.repo';
 
 type Member = NonNullable<Viewer>;
 /** An invite as the invite page names it (its link's token) or as a folder-invite notification does (its id). */
-export type InviteRef = { token: string } | { inviteId: number };
+type InviteRef = { token: string } | { inviteId: number };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NOTIFICATION_ID = /^[1-9][0-9]{0,9}$/;
 
 /** The one answer for an unknown, revoked, declined or used token: nothing to tell them apart. */
 function invalid(): NotFoundError {
@@ -23,15 +27,30 @@ function expired(): AppError {
   return new AppError(410, folderMessages.inviteExpired);
 }
 
-/** The invite rules (DESIGN.md): single use, addressed ones only by their addressee, never after expiry. */
-export function createInviteService(d: FolderDeps) {
+/** The invite rules: single use, addressed ones only by their addressee, never after expiry. */
+export function createInviteService(d: Pick<FolderDeps, 'folders' | 'collaborators' | 'invites' | 'users'>) {
+  /**
+   * The invite page sends the link's token; the notifications screen sends its folder-invite
+   * item's id, which only that item's member may use (404 for anyone else). Tokens
+   * are 43 base64url characters, never a short run of digits.
+   */
+  async function refOf(param: string, member: Member): Promise<InviteRef> {
+    if (!NOTIFICATION_ID.test(param)) return { token: param };
+    const id = idField.safeParse(param);
+    if (!id.success) throw new NotFoundError(notificationMessages.notFound);
+    const inviteId = await d.invites.findIdByNotification(member.id, id.data);
+    if (inviteId === null) throw new NotFoundError(notificationMessages.notFound);
+    return { inviteId };
+  }
+
   async function byToken(token: string): Promise<LoadedInvite> {
     const invite = await d.invites.findByTokenHash(hashToken(token));
     if (!invite) throw invalid();
     return invite;
   }
 
-  async function byRef(ref: InviteRef): Promise<LoadedInvite> {
+  async function byRef(param: string, member: Member): Promise<LoadedInvite> {
+    const ref = await refOf(param, member);
     if ('token' in ref) return byToken(ref.token);
     const invite = await d.invites.findLoadedById(ref.inviteId);
     if (!invite) throw invalid();
@@ -65,10 +84,25 @@ export function createInviteService(d: FolderDeps) {
   }
 
   return {
-    /** A 256-bit random token; only its sha256 is stored, so the link is shown once. */
-    async create(folder: LoadedFolder, owner: Member, role: CollaboratorRole, invitedUserId: number | null, expiresAt: Date) {
+    /** A folder's pending invites, for its owner. */
+    async listPending(folderId: number, member: Member): Promise<LoadedInvite[]> {
+      const folder = await visibleFolder(d, folderId, member);
+      assertCanManage(folder, member);
+      return d.invites.listPending(folder.id);
+    },
+
+    /**
+     * A 256-bit random token; only its sha256 is stored, so the link is shown once. An addressed
+     * invite commits with its `invite.created` event, whose handler tells the member.
+     */
+    async create(folderId: number, owner: Member, b: CreateInviteBody) {
+      const folder = await visibleFolder(d, folderId, owner);
+      assertCanManage(folder, owner);
+      const { role } = b;
+      const invitedUserId = b.invitedUserId ?? null;
+      const expiresAt = new Date(Date.now() + (b.expiresInDays ?? INVITE_DEFAULT_DAYS) * DAY_MS);
       if (invitedUserId !== null) {
-        const invited = await findActiveMember(d.users, invitedUserId);
+        const invited = await findActiveMember(d.users, invitedUserId, owner);
         if (invited.id === folder.userId) throw new ForbiddenError(folderMessages.ownerRoleFixed);
         // One open question per member: a second invite would only be a second notification.
         if (await d.collaborators.findOne(folder.id, invited.id)) throw new ConflictError(folderMessages.alreadyCollaborator);
@@ -98,12 +132,13 @@ export function createInviteService(d: FolderDeps) {
       return invite;
     },
 
-    async accept(ref: InviteRef, member: Member): Promise<{ folderId: number; role: FolderRole }> {
-      return acceptLoaded(await byRef(ref), member);
+    /** `param`: the link's token or the member's folder-invite notification id. The answer commits with its `invite.answered` event, whose handler marks the member's item read. */
+    async accept(param: string, member: Member): Promise<{ folderId: number; role: FolderRole }> {
+      return acceptLoaded(await byRef(param, member), member);
     },
 
-    async decline(ref: InviteRef, member: Member): Promise<void> {
-      const invite = await byRef(ref);
+    async decline(param: string, member: Member): Promise<void> {
+      const invite = await byRef(param, member);
       assertActionable(invite, member);
       if (!(await d.invites.close(invite.id, 'declined', member.id))) throw invalid();
     },

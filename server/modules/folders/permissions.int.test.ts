@@ -3,7 +3,7 @@ import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient, type TestResponse } from '../../../tests/helpers/test-client';
 import { actors, castActors, createFolder, snapshot, testEnv, upload, uploadOk, type Actor, type Cast } from '../../../tests/helpers/folders';
 
-// The permission matrix of issue 10: six actors × every folder and file↔folder call, on a
+// The folder permission matrix (decision 009): six actors × every folder and file↔folder call, on a
 // private and on a public folder. Each call states the status each actor gets; a refused call
 // (401, 403, 404) must leave every folder table, the files and the stored objects unchanged.
 // Actors run refused-first and owner last, so the owner's destructive calls come after.

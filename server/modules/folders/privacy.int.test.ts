@@ -4,7 +4,7 @@ import { files, folderFiles } from '../../db/schema/index';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { castActors, createFolder, testEnv, uploadOk, type Actor, type Cast } from '../../../tests/helpers/folders';
 
-// What folders show to whom (DESIGN.md "Who sees what"): a private folder's name, description,
+// What folders show to whom (decision 009): a private folder's name, description,
 // files and count never reach an outsider; a file keeps its own visibility inside a public
 // folder; an admin-only folder shows to admins and its owner; deleting a folder keeps files.
 
@@ -52,7 +52,7 @@ describe('a private folder', () => {
         expect(res.text, a).not.toContain(SECRET);
         expect(res.text, a).not.toContain(SECRET_DESCRIPTION);
       }
-      // Profiles are for members: a visitor learns nothing of who exists (issue 18).
+      // Profiles are for members: a visitor learns nothing of who exists (decision 021).
       if (a === 'visitor') for (const res of answers.slice(0, 2)) expect(res.status, a).toBe(401);
       else expect(answers[1].body, a).toEqual({ count: 1 });
       expect(answers[2].body.map((f: { id: number }) => f.id), a).toEqual([publicId]);

@@ -6,7 +6,7 @@ import type { LiveEvent } from '../../live/live-hub';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { signedUp, type TestClient } from '../../../tests/helpers/test-client';
 
-// Direct messages (issue 12): who may send to whom, threads and their read marks, the
+// Direct messages: who may send to whom, threads and their read marks, the
 // conversation list, and the live events a send publishes.
 
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });

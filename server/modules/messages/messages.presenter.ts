@@ -2,12 +2,12 @@ import type { ConversationDto, MessageDto } from '../../../contract/messages';
 import { avatarUrl } from '../users/users.presenter';
 import type { ConversationRow, MessageRow } from './messages.repo';
 
-/** Spec 2 §3 Message: never the read time, which is the recipient's business. */
+/** A message as its members see it: never the read time, which is the recipient's business. */
 export function toMessageDto(m: MessageRow): MessageDto {
   return { id: m.id, senderId: m.senderId, recipientId: m.recipientId, content: m.content, createdAt: m.createdAt.toISOString() };
 }
 
-/** Spec 2 §3 Conversation, seen from the member who lists it. */
+/** A conversation, seen from the member who lists it. */
 export function toConversationDto(c: ConversationRow): ConversationDto {
   return {
     userId: c.userId,

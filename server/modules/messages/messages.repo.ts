@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { messages } from '../../db/schema/index';
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -43,8 +43,8 @@ function pair(a: number, b: number) {
  */
 export function createMessagesRepo(db: Db) {
   return {
-    async insert(senderId: number, recipientId: number, content: string): Promise<MessageRow> {
-      const [row] = await db.insert(messages).values({ senderId, recipientId, content }).returning();
+    async insert(tx: Tx, senderId: number, recipientId: number, content: string): Promise<MessageRow> {
+      const [row] = await tx.insert(messages).values({ senderId, recipientId, content }).returning();
       return row;
     },
 
@@ -60,8 +60,8 @@ export function createMessagesRepo(db: Db) {
     },
 
     /** Marks what `otherId` sent to `viewerId` as read; answers how many were unread. */
-    async markThreadRead(viewerId: number, otherId: number): Promise<number> {
-      const rows = await db
+    async markThreadRead(tx: Tx, viewerId: number, otherId: number): Promise<number> {
+      const rows = await tx
         .update(messages)
         .set({ readAt: new Date() })
         .where(and(eq(messages.recipientId, viewerId), eq(messages.senderId, otherId), isNull(messages.readAt)))
@@ -70,8 +70,8 @@ export function createMessagesRepo(db: Db) {
     },
 
     /** Messages sent to `userId` that they have not opened. */
-    async countUnread(userId: number): Promise<number> {
-      const [row] = await db
+    async countUnread(userId: number, q: Executor = db): Promise<number> {
+      const [row] = await q
         .select({ n: sql<number>`count(*)::int` })
         .from(messages)
         .where(and(eq(messages.recipientId, userId), isNull(messages.readAt)));
@@ -102,6 +102,8 @@ export function createMessagesRepo(db: Db) {
           last.created_at as last_created_at, coalesce(unread.n, 0)::int as unread
         from last
         join users u on u.id = last.other_id and u.status = 'active'
+          -- A member who blocked this one is gone from their list; the blocker keeps the thread (docs/decisions/028-safety-kit.md).
+          and not exists (select 1 from blocks b where b.blocker_id = u.id and b.blocked_id = ${userId})
         left join unread on unread.sender_id = last.other_id
         ${page.before ? sql`where last.id < ${page.before}` : sql``}
         order by last.id desc

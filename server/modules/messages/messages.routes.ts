@@ -2,7 +2,7 @@ import type { messageEndpoints } from '../../../contract/api/messages';
 import type { HandlersFor } from '../../plugins/endpoints';
 import type { MessagesService } from './messages.service';
 
-/** Direct messages (spec 2 §7 "Messages and notifications"); members only. */
+/** Direct messages; members only. */
 export function messageHandlers(d: { messages: MessagesService }): HandlersFor<typeof messageEndpoints> {
   return {
     sendMessage: async (request, reply) => {

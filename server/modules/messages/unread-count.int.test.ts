@@ -3,7 +3,7 @@ import type { LiveEvent } from '../../live/live-hub';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 
-// Issue 20: the header's unread-messages badge. `GET /api/messages/unread-count` gives the
+// The header's unread-messages badge. `GET /api/messages/unread-count` gives the
 // count when a screen loads; `unread` live events with `messages` keep it current.
 
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });

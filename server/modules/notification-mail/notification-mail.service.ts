@@ -30,7 +30,7 @@ export function digestDay(now: Date): string {
 }
 
 /**
- * Notification mail by the member's `notificationEmails` preference (spec 1 §2.5): `all` mails
+ * Notification mail by the member's `notificationEmails` preference: `all` mails
  * each notification once, `periodic` gets at most one digest a day of what is still unread,
  * `never` nothing. Each mail is claimed in the database and its `mail.send` job enqueued in the
  * same transaction: a claim that commits always has its mail, and a retry finds the claim taken.

@@ -2,10 +2,10 @@ import type { unsubscribeEndpoints } from '../../../contract/api/unsubscribe';
 import { unsubscribeMessages } from '../../../contract/unsubscribe';
 import { ValidationError } from '../../lib/errors';
 import type { HandlersFor } from '../../plugins/endpoints';
-import type { UsersRepo } from '../users/users.repo';
+import type { Users } from '../users/user-writes';
 import { verifyUnsubscribeToken } from './unsubscribe-token';
 
-type Deps = { users: UsersRepo; secret: Buffer };
+type Deps = { users: Users; secret: Buffer };
 
 /**
  * `unsubscribeEmails` (`POST …?token=…`): no session needed, the signed token names the member. The

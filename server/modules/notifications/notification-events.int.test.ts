@@ -8,8 +8,11 @@ import { startTestApp, type TestApp, useTestApp } from '../../../tests/helpers/t
 import { signedUp, type TestClient } from '../../../tests/helpers/test-client';
 import { jobsSettled } from '../../../tests/helpers/wait';
 import { createSocialRepo } from '../files/social.repo';
+import { createSocialWrites } from '../files/social-writes';
 import { uploadOk } from '../../../tests/helpers/folders';
 import { createFollowsRepo } from '../users/follows.repo';
+import { createFollowWrites } from '../users/user-writes';
+import { createEventWriter } from '../../events/event-writer';
 import { eventsOver } from '../../../tests/helpers/notification-events';
 
 // Decision 017: a social write commits its row and one job named after what happened, in one
@@ -17,6 +20,10 @@ import { eventsOver } from '../../../tests/helpers/notification-events';
 
 type Member = { client: TestClient; id: number };
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
+/** Likes, comments and follows as the app writes them, with their events' jobs sent through `queue`. */
+const writer = (queue: Pick<JobQueue, 'send'>) => createEventWriter({ db: t.database.db, queue, bus: { publish: async () => {} } });
+const socialOver = (queue: Pick<JobQueue, 'send'>) => createSocialWrites(createSocialRepo(t.database.db), writer(queue));
+const followsOver = (queue: Pick<JobQueue, 'send'>) => createFollowWrites(createFollowsRepo(t.database.db), writer(queue));
 let owner: Member;
 let ana: Member;
 
@@ -84,7 +91,7 @@ describe('a social write and its event', () => {
   it('leaves neither the row nor the job when either fails', async () => {
     const fileId = await uploadOk(owner.client, 'Atomic.gif');
     const refusing = { send: async () => Promise.reject(new Error('queue unavailable')) };
-    await expect(createSocialRepo(t.database.db, refusing).like(fileId, ana.id)).rejects.toThrow('queue unavailable');
+    await expect(socialOver(refusing).like(fileId, ana.id)).rejects.toThrow('queue unavailable');
     expect(await t.database.db.select().from(fileLikes).where(eq(fileLikes.fileId, fileId))).toEqual([]);
 
     // The job is written, then the transaction fails: the job goes with the row.
@@ -95,10 +102,10 @@ describe('a social write and its event', () => {
       },
     };
     const before = { comments: (await jobData('comment.added')).length, follows: (await jobData('follow.added')).length };
-    await expect(createSocialRepo(t.database.db, failsAfter).addComment(fileId, ana.id, 'gone')).rejects.toThrow('failed after the job');
+    await expect(socialOver(failsAfter).addComment(fileId, ana.id, 'gone')).rejects.toThrow('failed after the job');
     expect(await t.database.db.select().from(comments).where(eq(comments.fileId, fileId))).toEqual([]);
     const other = await member();
-    await expect(createFollowsRepo(t.database.db, failsAfter).follow(other.id, ana.id)).rejects.toThrow('failed after the job');
+    await expect(followsOver(failsAfter).follow(other.id, ana.id)).rejects.toThrow('failed after the job');
     expect(await t.database.db.select().from(follows).where(eq(follows.followerId, other.id))).toEqual([]);
     expect({ comments: (await jobData('comment.added')).length, follows: (await jobData('follow.added')).length }).toEqual(before);
   });

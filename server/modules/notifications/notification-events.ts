@@ -1,6 +1,6 @@
 import type { JobPayloads } from '../../jobs/job-catalogue';
 import { membersWhoSeeFile } from '../../access/visibility';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import type { LiveHub } from '../../live/live-hub';
 import type { FilesRepo } from '../files/files.repo';
 import type { SocialRepo } from '../files/social.repo';
@@ -10,13 +10,14 @@ import type { UsersRepo } from '../users/users.repo';
 import { memberName, notificationText } from './notifications.presenter';
 import type { NewNotification, NotificationsRepo } from './notifications.repo';
 import type { Notifier, Outgoing } from './notifier';
+import { mentionedWhoSee } from './mentions';
 import { isViewMilestone } from './view-milestones';
 
 type Deps = {
   notifier: Notifier;
   repo: Pick<NotificationsRepo, 'commenters' | 'markInviteRead' | 'filesByIds' | 'membersByIds'>;
   files: Pick<FilesRepo, 'findById'>;
-  users: Pick<UsersRepo, 'findById' | 'findIdsWhereFile'>;
+  users: Pick<UsersRepo, 'findById' | 'findIdsWhereFile' | 'findActiveIdsByUsernames'>;
   comments: Pick<SocialRepo, 'findComment'>;
   folders: Pick<FoldersRepo, 'findVisible'>;
   invites: Pick<InvitesRepo, 'findLoadedById' | 'lockStatus'>;
@@ -27,7 +28,7 @@ type Deps = {
 export const REPLY_FANOUT_MAX = 50;
 
 /**
- * What each social event means for notifications (DESIGN.md "Notifications", decision 012), run
+ * What each social event means for notifications (decision 012), run
  * by the event's job after the write committed. Everything is read again from the database, so
  * a job retried later decides the same; every row has a dedupe key, so it inserts nothing twice.
  * A subject deleted meanwhile (file, comment, member) is nothing to tell. The frequent events come
@@ -70,12 +71,27 @@ export function createNotificationEvents(d: Deps) {
       const name = memberName(author);
       const earlier = await d.repo.commenters(file.id, [file.userId, author.id], REPLY_FANOUT_MAX, commentId);
       const seeing = new Set(await membersWhoSeeFile(d.users, file.id, earlier));
+      // A member mentioned is told they were mentioned, instead of the comment or reply item.
+      const mentioned = new Set(await mentionedWhoSee(d.users, file.id, found.comment.content, author));
       const rows: NewNotification[] = [
-        { userId: file.userId, type: 'comment', fromUserId: author.id, fileId: file.id, message: notificationText.comment(name, file.name), dedupeKey: `comment:${commentId}` },
+        ...[...mentioned].map((userId): NewNotification => ({ userId, type: 'mention', fromUserId: author.id, fileId: file.id, message: notificationText.mention(name, file.name), dedupeKey: `mention:comment:${commentId}` })),
+        ...(mentioned.has(file.userId) ? [] : [{ userId: file.userId, type: 'comment' as const, fromUserId: author.id, fileId: file.id, message: notificationText.comment(name, file.name), dedupeKey: `comment:${commentId}` }]),
         ...earlier
-          .filter((id) => seeing.has(id))
+          .filter((id) => seeing.has(id) && !mentioned.has(id))
           .map((userId): NewNotification => ({ userId, type: 'reply', fromUserId: author.id, fileId: file.id, message: notificationText.reply(name, file.name), dedupeKey: `reply:${commentId}` })),
       ];
+      await d.notifier.deliver(rows, { actor: author, fileName: file.name });
+    },
+
+    /**
+     * The members a file's description mentions, told once per file whatever later edits do (the
+     * dedupe key names the file): only the owner writes descriptions, so the owner is the actor.
+     */
+    async fileDescribed({ fileId, userId }: JobPayloads['file.described']): Promise<void> {
+      const [file, author] = await Promise.all([d.files.findById(fileId), d.users.findById(userId)]);
+      if (!file || !author || file.userId !== author.id) return;
+      const mentioned = await mentionedWhoSee(d.users, file.id, file.description, author);
+      const rows = mentioned.map((id): NewNotification => ({ userId: id, type: 'mention', fromUserId: author.id, fileId: file.id, message: notificationText.mention(memberName(author), file.name), dedupeKey: `mention:file:${file.id}` }));
       await d.notifier.deliver(rows, { actor: author, fileName: file.name });
     },
 
@@ -133,7 +149,7 @@ export function createNotificationEvents(d: Deps) {
           },
         ],
         { actor: invite.inviter, invite: { status: invite.status, expiresAt: invite.expiresAt } },
-        async (tx: Db, rows) => {
+        async (tx: Tx, rows) => {
           const status = await d.invites.lockStatus(inviteId, tx);
           return status === null ? [] : rows.map((r) => ({ ...r, isRead: status !== 'pending' }));
         },

@@ -6,7 +6,7 @@ import { jobsSettled } from '../../../tests/helpers/wait';
 import { useNotifiedCast, type Member } from '../../../tests/helpers/notified-members';
 import { uploadOk } from '../../../tests/helpers/folders';
 
-// Issue 12: a member's notifications page newest first; mark-read touches only the member's own;
+// A member's notifications page newest first; mark-read touches only the member's own;
 // folder invites are answered by the notification's id (what makes notifications:
 // notifications.int.test.ts).
 

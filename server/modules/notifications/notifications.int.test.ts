@@ -4,7 +4,7 @@ import { files } from '../../db/schema/index';
 import { useNotifiedCast, type Member } from '../../../tests/helpers/notified-members';
 import { uploadOk } from '../../../tests/helpers/folders';
 
-// Issue 12: each event notifies exactly the right member once, never the actor; grouped likes.
+// Each event notifies exactly the right member once, never the actor; grouped likes.
 // Notifications are made by the handlers of the writes' events (decision 017): every read below
 // first waits until no event job is pending, so a row is there, or absent for good. Reading,
 // marking and answering invites: notification-reading.int.test.ts.

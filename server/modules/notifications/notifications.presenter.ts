@@ -1,4 +1,6 @@
 import type { NotificationDto } from '../../../contract/notifications';
+import { canViewFile } from '../../access/visibility';
+import { uploadUrl } from '../files/files.presenter';
 import { inviteStatusOf } from '../folders/folders.presenter';
 import { avatarUrl } from '../users/users.presenter';
 import type { NotificationItem, NotificationRow } from './notifications.repo';
@@ -15,6 +17,7 @@ export const notificationText = {
   like: (actor: string, file: string) => `${actor} liked your file "${file}"`,
   comment: (actor: string, file: string) => `${actor} commented on your file "${file}"`,
   reply: (actor: string, file: string) => `${actor} also commented on "${file}"`,
+  mention: (actor: string, file: string) => `${actor} mentioned you on "${file}"`,
   follow: (actor: string) => `${actor} started following you`,
   /** The folder is named only when the file's owner may see it (a private folder's name never leaks). */
   save: (actor: string, file: string, folder: string | null) => `${actor} saved your file "${file}" to ${folder === null ? 'a folder' : `"${folder}"`}`,
@@ -37,6 +40,17 @@ function itemMessage(item: NotificationItem, names: Map<number, string>): string
 }
 
 /**
+ * The file's thumbnail, only when the member may see the file now (their own, or public and not
+ * NSFW): a notification never shows what the file rule hides.
+ */
+function thumbnailOf(item: NotificationItem): string | null {
+  const file = item.file;
+  if (!file?.thumbnailKey) return null;
+  const own = file.userId === item.row.userId;
+  return canViewFile(file, { id: item.row.userId }, { excludeNsfw: !own }) ? uploadUrl(file.thumbnailKey) : null;
+}
+
+/**
  * The list item. `visibleFolderIds`: the folders this member may see now (server/access via the
  * folders repo); any other folder id is left out so a hidden folder is not even pointed at.
  */
@@ -49,6 +63,7 @@ export function toNotificationDto(item: NotificationItem, names: Map<number, str
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
     fileId: row.fileId,
+    fileThumbnailUrl: thumbnailOf(item),
     folderId: row.folderId !== null && visibleFolderIds.has(row.folderId) ? row.folderId : null,
     fromUserId: row.fromUserId,
     fromUser: fromUser

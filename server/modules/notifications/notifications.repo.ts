@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lt, lte, ne, not, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { comments, files, folderInvites, notifications, users } from '../../db/schema/index';
+import type { Db, Tx } from '../../db/client';
+import { blocks, mutes, comments, files, folderInvites, notifications, users } from '../../db/schema/index';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 export type NewNotification = typeof notifications.$inferInsert;
@@ -13,8 +13,12 @@ export type NotificationItem = {
   actorIds: number[];
   fromUser: Pick<typeof users.$inferSelect, 'id' | 'username' | 'firstName' | 'lastName' | 'profileImageKey'> | null;
   fileName: string | null;
+  /** The file it is about, for its thumbnail (the presenter shows it only when the member may see the file). */
+  file?: NotificationFile | null;
   invite: { status: (typeof folderInvites.$inferSelect)['status']; expiresAt: Date } | null;
 };
+
+export type NotificationFile = Pick<typeof files.$inferSelect, 'userId' | 'isPublic' | 'isNsfw' | 'thumbnailKey'>;
 
 /**
  * The item a row belongs to: likes (and views) of one file read as one item while unread, and
@@ -52,20 +56,35 @@ export function createNotificationsRepo(db: Db) {
      */
     async insertMany(
       values: NewNotification[],
-      then: (rows: NotificationRow[], tx: Db) => Promise<unknown>,
-      settle?: (tx: Db, values: NewNotification[]) => Promise<NewNotification[]>,
+      then: (rows: NotificationRow[], tx: Tx) => Promise<unknown>,
+      settle?: (tx: Tx, values: NewNotification[]) => Promise<NewNotification[]>,
     ): Promise<NotificationRow[]> {
       if (!values.length) return [];
       return db.transaction(async (tx) => {
-        const final = settle ? await settle(tx as unknown as Db, values) : values;
+        const final = settle ? await settle(tx, values) : values;
         if (!final.length) return [];
         const rows = await tx.insert(notifications).values(final).onConflictDoNothing().returning();
-        if (rows.length) await then(rows, tx as unknown as Db);
+        if (rows.length) await then(rows, tx);
         return rows;
       });
     },
 
     findOwn,
+
+    /** Of these rows to be, those whose actor and recipient no block stands between and whose recipient did not mute the actor. */
+    async withoutBlocked(values: NewNotification[]): Promise<NewNotification[]> {
+      const pairs = values.filter((v) => v.fromUserId != null);
+      if (!pairs.length) return values;
+      const ids = [...new Set(pairs.flatMap((v) => [v.userId, v.fromUserId!]))];
+      const [blocked, muted] = await Promise.all([
+        db.select({ a: blocks.blockerId, b: blocks.blockedId }).from(blocks).where(and(inArray(blocks.blockerId, ids), inArray(blocks.blockedId, ids))),
+        // A mute is one way: the muter hears nothing from the muted member.
+        db.select({ a: mutes.muterId, b: mutes.mutedId }).from(mutes).where(and(inArray(mutes.muterId, ids), inArray(mutes.mutedId, ids))),
+      ]);
+      if (!blocked.length && !muted.length) return values;
+      const silent = new Set([...blocked.flatMap((r) => [`${r.a}>${r.b}`, `${r.b}>${r.a}`]), ...muted.map((r) => `${r.b}>${r.a}`)]);
+      return values.filter((v) => v.fromUserId == null || !silent.has(`${v.fromUserId}>${v.userId}`));
+    },
 
     /** Newest item first; `offset`/`limit` count items, so a page never splits a group. */
     async page(userId: number, page: Page): Promise<NotificationItem[]> {
@@ -83,7 +102,12 @@ export function createNotificationsRepo(db: Db) {
         .offset(page.offset);
       if (!heads.length) return [];
       const rows = await db
-        .select({ row: notifications, fromUser: users, fileName: files.name, inviteStatus: folderInvites.status, inviteExpiresAt: folderInvites.expiresAt })
+        .select({
+          row: notifications,
+          fromUser: users,
+          fileName: files.name,
+          file: { userId: files.userId, isPublic: files.isPublic, isNsfw: files.isNsfw, thumbnailKey: files.thumbnailKey },
+          inviteStatus: folderInvites.status, inviteExpiresAt: folderInvites.expiresAt })
         .from(notifications)
         .leftJoin(users, eq(users.id, notifications.fromUserId))
         .leftJoin(files, eq(files.id, notifications.fileId))
@@ -94,7 +118,8 @@ export function createNotificationsRepo(db: Db) {
         const r = byId.get(h.id);
         if (!r) return [];
         const invite = r.inviteStatus && r.inviteExpiresAt ? { status: r.inviteStatus, expiresAt: r.inviteExpiresAt } : null;
-        return [{ row: r.row, count: h.count, actorIds: (h.actorIds ?? []).filter((id): id is number => id !== null), fromUser: r.fromUser, fileName: r.fileName, invite }];
+        const file = r.file && r.file.userId !== null ? (r.file as NotificationFile) : null;
+        return [{ row: r.row, count: h.count, actorIds: (h.actorIds ?? []).filter((id): id is number => id !== null), fromUser: r.fromUser, fileName: r.fileName, file, invite }];
       });
     },
 

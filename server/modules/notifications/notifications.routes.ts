@@ -2,7 +2,7 @@ import type { notificationEndpoints } from '../../../contract/api/notifications'
 import type { HandlersFor } from '../../plugins/endpoints';
 import type { NotificationsService } from './notifications.service';
 
-/** The member's own notifications (spec 2 §7); another member's id answers 404 and changes nothing. */
+/** The member's own notifications; another member's id answers 404 and changes nothing. */
 export function notificationHandlers(d: { notifications: NotificationsService }): HandlersFor<Omit<typeof notificationEndpoints, 'liveEvents'>> {
   return {
     listNotifications: async (request) => d.notifications.list(request.user, request.query),

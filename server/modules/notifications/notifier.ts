@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
 import type { JobQueue } from '../../jobs/queue';
 import { foreignKeyViolation } from '../../lib/db-errors';
 import type { LiveHub } from '../../live/live-hub';
@@ -13,14 +13,16 @@ export type Shown = { actor: Member | null; fileName?: string | null; invite?: N
 /** One notification to make, with what its live event shows. */
 export type Outgoing = { values: NewNotification; shown: Shown };
 /** Runs first in the insert's transaction and answers the rows to insert (read under a lock it takes). */
-type Settle = (tx: Db, values: NewNotification[]) => Promise<NewNotification[]>;
+type Settle = (tx: Tx, values: NewNotification[]) => Promise<NewNotification[]>;
 
 type Deps = {
-  repo: Pick<NotificationsRepo, 'insertMany' | 'unreadCounts' | 'mailedEach'>;
+  repo: Pick<NotificationsRepo, 'insertMany' | 'unreadCounts' | 'mailedEach' | 'withoutBlocked'>;
   queue: Pick<JobQueue, 'sendMany'>;
   live: LiveHub;
   folders: Pick<FoldersRepo, 'findVisibleByIds'>;
   log: FastifyBaseLogger;
+  /** The push jobs of the rows, written in the same transaction (docs/decisions/035). */
+  push?: { queueForNotifications(tx: Tx, rows: NotificationRow[]): Promise<void> };
 };
 
 /**
@@ -52,7 +54,10 @@ export function createNotifier(d: Deps) {
   const keyOf = (v: { userId: number; dedupeKey?: string | null }) => `${v.userId}|${v.dedupeKey ?? ''}`;
 
   async function send(outgoing: Outgoing[], settle?: Settle): Promise<NotificationRow[]> {
-    const wanted = outgoing.filter((o) => o.values.fromUserId == null || o.values.fromUserId !== o.values.userId);
+    const own = outgoing.filter((o) => o.values.fromUserId == null || o.values.fromUserId !== o.values.userId);
+    // Nothing reaches a member from one with whom a block stands, neither the row nor its live event.
+    const allowed = new Set(await d.repo.withoutBlocked(own.map((o) => o.values)));
+    const wanted = own.filter((o) => allowed.has(o.values));
     if (!wanted.length) return [];
     let rows: NotificationRow[];
     try {
@@ -62,6 +67,7 @@ export function createNotifier(d: Deps) {
           const mailed = await d.repo.mailedEach(tx, [...new Set(inserted.map((r) => r.userId))]);
           const jobs = inserted.filter((r) => mailed.has(r.userId)).map((r) => ({ notificationId: r.id }));
           if (jobs.length) await d.queue.sendMany('notification.created', jobs, { tx });
+          await d.push?.queueForNotifications(tx, inserted);
         },
         settle,
       );

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { createLocalHub, type LiveEvent } from '../../live/live-hub';
+import { createLiveHub, type LiveEvent } from '../../live/live-hub';
 import { createNotifier } from './notifier';
 import type { NotificationRow, NotificationsRepo } from './notifications.repo';
 
@@ -11,12 +11,13 @@ function row(over: Partial<NotificationRow> = {}): NotificationRow {
 }
 
 function notifier(repo: Partial<Pick<NotificationsRepo, 'insertMany' | 'unreadCounts'>>, log = { error: vi.fn() }) {
-  const live = createLocalHub();
+  const live = createLiveHub();
   const heard: LiveEvent[] = [];
   live.subscribe(1, (e) => heard.push(e));
   const sendMany = vi.fn();
   const n = createNotifier({
-    repo: { insertMany: vi.fn(), unreadCounts: vi.fn().mockResolvedValue(new Map([[1, 3]])), ...repo } as never,
+    // No block stands between anyone here: every row to be is kept.
+    repo: { insertMany: vi.fn(), unreadCounts: vi.fn().mockResolvedValue(new Map([[1, 3]])), withoutBlocked: async (values: unknown[]) => values, ...repo } as never,
     queue: { sendMany },
     live,
     folders: { findVisibleByIds: vi.fn().mockResolvedValue([]) },

@@ -80,9 +80,9 @@ describe('reply fan-out', () => {
       const notified = heard.filter((h) => h.event.type === 'notification');
       const quietQueries = await fanOut(await newComment(quiet));
       expect(busyQueries).toBe(quietQueries);
-      // The comment, its file, the commenters, who sees it, the transaction (rows, who wants each
-      // mail, their mail jobs), the badges.
-      expect(busyQueries).toBeLessThanOrEqual(10);
+      // The comment, its file, the commenters, who sees it, the blocks and mutes between them,
+      // the transaction (rows, who wants each mail, their mail and push jobs), the badges.
+      expect(busyQueries).toBeLessThanOrEqual(12);
 
       const told = await replies(busy);
       expect(told.map((r) => r.userId).sort((a, b) => a - b)).toEqual(many.slice(-REPLY_FANOUT_MAX));

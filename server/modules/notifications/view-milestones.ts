@@ -1,4 +1,4 @@
-/** 10, 100, 1000, …: the view counts that notify the owner (DESIGN.md), not every view. */
+/** 10, 100, 1000, …: the view counts that notify the owner, not every view. */
 export function isViewMilestone(total: number): boolean {
   if (!Number.isSafeInteger(total) || total < 10) return false;
   let n = total;

@@ -16,12 +16,35 @@ export type SearchText = {
   last: string;
   /** All words joined by one space, for the trigram (typo) match and substring match. */
   joined: string;
+  /**
+   * `joined` with two neighbouring letters swapped, each way it can be ("aplpe" → "apple"):
+   * the commonest typo on a phone, and one trigrams alone forgive badly (they share two of
+   * ten). Empty past TRANSPOSE_MAX characters, where one swap no longer moves the similarity.
+   */
+  swaps: string[];
 };
+
+/** Longer text gets no swapped spellings: a swap changes few of its trigrams. */
+const TRANSPOSE_MAX = 16;
+
+/** Every spelling of `text` with two neighbouring letters (or digits) swapped, without repeats. */
+export function adjacentSwaps(text: string): string[] {
+  const chars = [...text];
+  if (chars.length > TRANSPOSE_MAX) return [];
+  const out = new Set<string>();
+  for (let i = 0; i < chars.length - 1; i++) {
+    const [a, b] = [chars[i], chars[i + 1]];
+    if (a === b || a === ' ' || b === ' ') continue;
+    out.add([...chars.slice(0, i), b, a, ...chars.slice(i + 2)].join(''));
+  }
+  return [...out];
+}
 
 export function parseSearchText(input: string): SearchText | null {
   const words = (input.normalize('NFKC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
   if (!words.length) return null;
-  return { head: words.slice(0, -1).join(' '), last: words[words.length - 1], joined: words.join(' ') };
+  const joined = words.join(' ');
+  return { head: words.slice(0, -1).join(' '), last: words[words.length - 1], joined, swaps: adjacentSwaps(joined) };
 }
 
 /**
@@ -50,12 +73,21 @@ export const userNamesSql = sql`kaleido_user_names(${users.username}, ${users.fi
 export type MatchMode = 'words' | 'spelling';
 
 export function fileMatchSql(t: SearchText, mode: MatchMode): SQL {
-  return mode === 'words' ? sql`${fileDocumentSql} @@ ${tsQuerySql(t)}` : sql`${t.joined} <% ${files.name}`;
+  if (mode === 'words') return sql`${fileDocumentSql} @@ ${tsQuerySql(t)}`;
+  // One `<%` per spelling, OR-ed: each is a lookup in files_name_trgm_idx (a bitmap OR).
+  return sql`(${sql.join(spellings(t).map((s) => sql`${s} <% ${files.name}`), sql` or `)})`;
 }
 
 /** Best first: full-text rank (A name 1.0, B tags 0.4, C description 0.2), or closeness of the name. */
 export function fileRankSql(t: SearchText, mode: MatchMode): SQL {
-  return mode === 'words' ? sql`ts_rank(${fileDocumentSql}, ${tsQuerySql(t)})` : sql`word_similarity(${t.joined}, ${files.name})`;
+  if (mode === 'words') return sql`ts_rank(${fileDocumentSql}, ${tsQuerySql(t)})`;
+  const closeness = spellings(t).map((s) => sql`word_similarity(${s}, ${files.name})`);
+  return closeness.length === 1 ? closeness[0] : sql`greatest(${sql.join(closeness, sql`, `)})`;
+}
+
+/** What was typed, then each swapped spelling of it. */
+function spellings(t: SearchText): string[] {
+  return [t.joined, ...t.swaps];
 }
 
 /**

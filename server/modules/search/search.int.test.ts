@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SearchResultItem } from '../../../contract/search';
+import { searchResults, type SearchResultItem } from '../../../contract/search';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 import { seedFile, seedFolder } from '../../../tests/helpers/search-seed';
 
 // Search finds what members type (any word, the start of a word, a typo) and never shows or
-// counts what the searcher may not see (issue 11, DESIGN.md "Who sees what").
+// counts what the searcher may not see (decisions 011 and 006).
 
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let alice: TestClient;
@@ -38,6 +38,9 @@ beforeAll(async () => {
 async function search(c: TestClient, params: Record<string, string>) {
   const res = await c.get(`/api/files/search?${new URLSearchParams(params)}`);
   expect(res.status, res.text).toBe(200);
+  // Answers are joined from bytes, not serialized through the schema per request: every one
+  // the tests see must be exactly what the contract allows (no field missing, none extra).
+  expect(res.body).toEqual(searchResults.parse(res.body));
   return res.body as SearchResultItem[];
 }
 
@@ -76,6 +79,18 @@ describe('matching', () => {
     expect(users).toEqual([aliceId]);
     expect((await search(alice, { q: 'bartholomev', resultType: 'users' })).map((i) => i.data.id)).toEqual([bobId]);
     expect((await search(alice, { q: 'quill', resultType: 'users' })).map((i) => i.data.id)).toEqual([bobId]);
+  });
+
+  it('forgives two neighbouring letters swapped, the commonest typo on a phone', async () => {
+    const db = t.database.db;
+    const apple = await seedFile(db, aliceId, { name: 'Green apple' });
+    const scan = await seedFile(db, aliceId, { name: 'Signed document', kind: 'document' });
+    // Closest first ("alpha orchid clip" is near a swapped spelling too, and may follow).
+    expect((await fileIds(alice, { q: 'aplpe' }))[0]).toBe(apple);
+    expect(await fileIds(alice, { q: 'documnet' })).toEqual([scan]);
+    expect((await count(alice, { q: 'documnet', resultType: 'files' })).files).toBe(1);
+    // Nothing near: a swap is one edit, not a licence to match anything.
+    expect(await fileIds(alice, { q: 'zqxjw' })).toEqual([]);
   });
 
   it('ranks the name above tags above the description', async () => {

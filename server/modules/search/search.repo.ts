@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { files, folders, users } from '../../db/schema/index';
 import { visibleFoldersSql } from '../../access/folder-access';
 import { visibleFilesSql, type Viewer } from '../../access/visibility';
+import { notHiddenOwnerSql } from '../../access/blocks';
 import { fileSortOrder, kindCondition, type TypeFilter } from '../files/discovery.repo';
 import { fileMatchSql, fileRankSql, folderMatchSql, folderRankSql, userMatchSql, userRankSql, type MatchMode, type SearchText } from './search-text';
 
@@ -24,7 +25,8 @@ export function fileSearchWhere(viewer: Viewer, f: FileFilter, mode: MatchMode):
     visibleFilesSql(viewer),
     f.ownerId !== undefined ? eq(files.userId, f.ownerId) : undefined,
     f.text ? fileMatchSql(f.text, mode) : undefined,
-    f.tag ? sql`${files.tags} @> array[${f.tag}]::text[]` : undefined,
+    // A file's #hashtags count as its tags (docs/decisions/032); each array has its GIN index.
+    f.tag ? sql`(${files.tags} @> array[${f.tag}]::text[] or ${files.hashtags} @> array[${f.tag}]::text[])` : undefined,
     kindCondition(f.type),
   )!;
 }
@@ -154,17 +156,18 @@ export function createSearchRepo(db: Db) {
     countFolders(viewer: Viewer, text: SearchText): Promise<number> {
       return count(folders, and(visibleFoldersSql(viewer), folderMatchSql(text))!);
     },
-    async users(text: SearchText, sort: SearchSort, page: Page) {
+    /** Active members the viewer may see: none with whom a block stands (server/access/blocks.ts). */
+    async users(viewer: Viewer, text: SearchText, sort: SearchSort, page: Page) {
       return db
         .select()
         .from(users)
-        .where(and(activeUsers, userMatchSql(text)))
+        .where(and(activeUsers, userMatchSql(text), notHiddenOwnerSql(users.id, viewer)))
         .orderBy(...userOrder(sort, text))
         .limit(page.limit)
         .offset(page.offset);
     },
-    countUsers(text: SearchText): Promise<number> {
-      return count(users, and(activeUsers, userMatchSql(text))!);
+    countUsers(viewer: Viewer, text: SearchText): Promise<number> {
+      return count(users, and(activeUsers, userMatchSql(text), notHiddenOwnerSql(users.id, viewer))!);
     },
   };
 }

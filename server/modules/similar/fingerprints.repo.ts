@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { fileFingerprints, files } from '../../db/schema/index';
 import { isNearDuplicate, type ImageFingerprint } from '../../media/recognition/near-duplicate';
 import { hammingDistance } from '../../media/recognition/perceptual-hash';
@@ -29,7 +29,7 @@ export function createFingerprintsRepo(db: Db) {
      * Stores a recognised image's fingerprint, in the recognition's transaction, with the member's
      * own earlier upload it duplicates (only their own files are compared).
      */
-    async record(tx: Db, file: { id: number; userId: number }, fp: ImageFingerprint): Promise<void> {
+    async record(tx: Tx, file: { id: number; userId: number }, fp: ImageFingerprint): Promise<void> {
       const earlier = await tx
         .select({ fileId: fileFingerprints.fileId, phash: fileFingerprints.phash, embedding: fileFingerprints.embedding })
         .from(fileFingerprints)

@@ -132,7 +132,7 @@ describe('GET /api/files/:id/similar', () => {
 
 describe('images recognised before fingerprints existed', () => {
   it('are fingerprinted by the fingerprints.missing pass and join the neighbour lists', async () => {
-    // As on an instance upgraded past issue 22: recognised, but no fingerprint and not in the index.
+    // As on an instance upgraded from before fingerprints (decision 024): recognised, but no fingerprint and not in the index.
     await t.database.db.delete(fileFingerprints).where(eq(fileFingerprints.fileId, f.coffee));
     t.app.similarIndex.remove(f.coffee);
     expect(ids(await stranger.get(`/api/files/${f.cat}/similar?limit=100`))).not.toContain(f.coffee);

@@ -3,6 +3,7 @@ import { discoveryOptions, visibleFilesSql, type Viewer } from '../../access/vis
 import { ForbiddenError } from '../../lib/errors';
 import { fileMessages } from '../../../contract/files';
 import type { FileReads } from '../files/reads/file-reads';
+import { jsonArray } from '../files/reads/send-json';
 import type { FingerprintsRepo } from './fingerprints.repo';
 import type { SimilarIndex } from './similar-index';
 
@@ -36,10 +37,10 @@ export function createSimilarService(d: Deps) {
 
   return {
     /** `listSimilarFiles`: a feed page as JSON, or the same 404 as the detail. */
-    async page(fileId: number, viewer: Viewer, page: { offset: number; limit: number }): Promise<string> {
+    async page(fileId: number, viewer: Viewer, page: { offset: number; limit: number }): Promise<Buffer> {
       const card = await d.reads.card(fileId, viewer);
       const end = Math.min(page.offset + page.limit, SIMILAR_MAX);
-      if (page.offset >= end) return '[]';
+      if (page.offset >= end) return jsonArray([]);
       await d.index.ready();
       const options = discoveryOptions(viewer);
       const vector = card.shared.kind === 'image' ? await d.index.vectorOf(fileId) : null;

@@ -3,7 +3,7 @@ import { userMessages } from '../../../contract/users';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp, type TestClient } from '../../../tests/helpers/test-client';
 
-// Follow, unfollow, refollow and racing follows keep both counts exact (issue 11).
+// Follow, unfollow, refollow and racing follows keep both counts exact (decision 011).
 
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let alice: TestClient;

@@ -4,7 +4,7 @@ import { useTestApp } from '../../../tests/helpers/test-app';
 import { newMember, signUp } from '../../../tests/helpers/test-client';
 import { createFolder, uploadOk } from '../../../tests/helpers/folders';
 
-// Issue 18: a right-to-left override (U+202E) or an isolate (U+2066–2069) in a name, bio, folder
+// A right-to-left override (U+202E) or an isolate (U+2066–2069) in a name, bio, folder
 // text or message makes "gpj.exe" read as "exe.jpg" and hides text. Refused everywhere with 400.
 const TRICKS = ['\u202e', '\u202a', '\u2066', '\u2069', '\u200f', '\u061c', '\u200b', '\u2060', '\ufeff'];
 

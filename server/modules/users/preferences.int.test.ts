@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pushKinds } from '../../../contract/notification-paths';
 import { defaultPreferences } from '../../../contract/settings';
 import { useTestApp } from '../../../tests/helpers/test-app';
 import { signUp } from '../../../tests/helpers/test-client';
@@ -22,9 +23,12 @@ describe('preferences', () => {
       sundayReview: true,
       nsfw: 'hide',
       searchIndexing: 'allow',
+      showProfileToVisitors: true,
       theme: 'system',
       reduceMotion: false,
       hideNotificationCounter: false,
+      // Every kind is pushed until the member picks fewer.
+      pushKinds: [...pushKinds],
     });
   });
 

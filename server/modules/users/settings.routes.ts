@@ -12,7 +12,7 @@ import { toCurrentUser } from './users.presenter';
 
 type Deps = { settings: SettingsService; storage: Storage };
 
-/** The settings screen's calls (spec 1 §7) plus stored preferences and avatar serving. */
+/** The settings screen's calls plus stored preferences and avatar serving. */
 export function settingsHandlers(d: Deps): HandlersFor<typeof settingsEndpoints> {
   const { settings } = d;
   return {

@@ -10,16 +10,17 @@ import { emailChangedMail, passwordChangedMail } from '../../mail/templates';
 import type { Storage } from '../../storage/storage';
 import type { SessionsRepo } from '../auth/sessions.repo';
 import { newAvatarKey, renderAvatar } from './avatar';
-import type { UserRow, UsersRepo } from './users.repo';
+import type { UserRow } from './users.repo';
+import type { Users } from './user-writes';
 
-type Deps = { users: UsersRepo; sessions: SessionsRepo; storage: Storage; queue: JobQueue; log: FastifyBaseLogger };
+type Deps = { users: Users; sessions: SessionsRepo; storage: Storage; queue: JobQueue; log: FastifyBaseLogger };
 
 export type ProfileUpdate = { firstName: string | null; lastName: string | null; username: string; bio: string | null };
 
 /** Account settings: each change checks what sign-up checks, then writes through the repositories. */
 export function createSettingsService(d: Deps) {
   // Enqueued before the answer, so a crash cannot lose the notice; the job retries a failing mail
-  // server. Security notices have a queue of their own that social mail cannot delay (issue 18).
+  // server. Security notices have a queue of their own that social mail cannot delay (decision 021).
   // An enqueue failure is logged and does not undo the change it reports.
   async function notify(mail: Mail): Promise<void> {
     await d.queue.send('mail.security', mail).catch((err) => d.log.error({ err, subject: mail.subject }, 'settings notice not queued'));
@@ -61,7 +62,7 @@ export function createSettingsService(d: Deps) {
       return updated;
     },
 
-    /** No current password (spec 1 §5); every other session of the account ends. */
+    /** No current password; every other session of the account ends. */
     async updatePassword(user: UserRow, newPassword: string, currentSessionId: number | null): Promise<UserRow> {
       const updated = await d.users.update(user.id, { passwordHash: await hashPassword(newPassword) });
       await d.sessions.deleteAllForUser(user.id, currentSessionId ?? undefined);

@@ -6,7 +6,7 @@ import type { WaitlistService } from './waitlist.service';
 
 type Deps = { waitlist: WaitlistRepo; service: WaitlistService };
 
-/** The admin waitlist (spec 2 §7 Admin): admins only, 401 signed out and 403 for members (the entries' `auth`). */
+/** The admin waitlist: admins only, 401 signed out and 403 for members (the entries' `auth`). */
 export function waitlistHandlers(d: Deps): HandlersFor<typeof adminEndpoints> {
   return {
     listWaitlist: async (request) => (await d.waitlist.list(request.query)).map(toWaitlistApplication),

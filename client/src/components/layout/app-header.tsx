@@ -8,11 +8,11 @@ import { MessagesLink } from '@/features/messages/messages-link';
 import { NotificationBell } from '@/features/notifications/notification-bell';
 import { cn } from '@/lib/utils';
 import { HeaderSearch } from './header-search';
-import { Logo } from './logo';
+import { Logo } from '@/components/logo';
 import { UserMenu } from './user-menu';
 
 /**
- * The signed-in header (spec 2 §2): logo, Explore, search, then `actions` (the upload button),
+ * The signed-in header: logo, Explore, search, then `actions` (the upload button),
  * the messages icon and the notification bell, each with its unread badge, and the avatar menu.
  */
 export function AppHeader({ user, actions, onCreateFolder }: { user: CurrentUser; actions?: ReactNode; onCreateFolder?: () => void }) {

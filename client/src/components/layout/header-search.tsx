@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { screenPaths } from '@contract/screens';
 import { textSearchHref } from '@/features/search/search-params';
 import { cn } from '@/lib/utils';
+import { addressSearch } from '@/lib/held-location';
 
 /**
  * The header's search box: submits to /search?q=… only when the trimmed text is not empty.
@@ -11,7 +12,7 @@ import { cn } from '@/lib/utils';
  */
 export function HeaderSearch({ className, initialText }: { className?: string; initialText?: string }) {
   const [location, navigate] = useLocation();
-  const [text, setText] = useState(() => initialText ?? (location === screenPaths.search ? (new URLSearchParams(window.location.search).get('q') ?? '') : ''));
+  const [text, setText] = useState(() => initialText ?? (location === screenPaths.search ? (new URLSearchParams(addressSearch()).get('q') ?? '') : ''));
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import type { CurrentUser } from '@contract/users';
 import { screens } from '@contract/screens';
-import { ClipboardList, CreditCard, FolderPlus, Info, LifeBuoy, LogOut, Monitor, Moon, Settings, ShieldCheck, Sun, User } from 'lucide-react';
+import { ClipboardList, LayoutDashboard, CreditCard, FolderPlus, Info, LifeBuoy, LogOut, Monitor, Moon, Settings, ShieldCheck, Sun, User } from 'lucide-react';
 import { Link } from 'wouter';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import {
@@ -22,7 +22,7 @@ export function UserAvatar({ user, className }: { user: CurrentUser; className?:
 }
 
 /**
- * The avatar menu of spec 2 §2. `onCreateFolder` is supplied by the folders feature; until a
+ * The avatar menu. `onCreateFolder` is supplied by the folders feature; until a
  * screen passes it, the item is shown disabled rather than pretending to work.
  */
 export function UserMenu({ user, onCreateFolder }: { user: CurrentUser; onCreateFolder?: () => void }) {
@@ -31,11 +31,10 @@ export function UserMenu({ user, onCreateFolder }: { user: CurrentUser; onCreate
 
   return (
     <DropdownMenu modal={false}>
-      <DropdownMenuTrigger
-        aria-label="Account menu"
-        className="cursor-pointer rounded-full ring-offset-2 ring-offset-background transition-shadow hover:ring-2 hover:ring-border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      >
-        <UserAvatar user={user} className="size-9" />
+      <DropdownMenuTrigger className="cursor-pointer rounded-full ring-offset-2 ring-offset-background transition-shadow hover:ring-2 hover:ring-border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+        {/* Named by its text, not an aria-label over the initials (which speech input would say). */}
+        <span className="sr-only">Account menu</span>
+        <span aria-hidden><UserAvatar user={user} className="size-9" /></span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64">
         <DropdownMenuItem asChild className="gap-3 py-2.5">
@@ -58,9 +57,14 @@ export function UserMenu({ user, onCreateFolder }: { user: CurrentUser; onCreate
           <Link href={screens.settings()}><Settings aria-hidden />Settings</Link>
         </DropdownMenuItem>
         {user.isAdmin && (
-          <DropdownMenuItem asChild>
-            <Link href={screens.admin()}><ClipboardList aria-hidden />Waitlist Management</Link>
-          </DropdownMenuItem>
+          <>
+            <DropdownMenuItem asChild>
+              <Link href={screens.admin()}><LayoutDashboard aria-hidden />Admin Dashboard</Link>
+            </DropdownMenuItem>
+            <DropdownMenuItem asChild>
+              <Link href={screens.admin({ tab: 'waitlist' })}><ClipboardList aria-hidden />Waitlist Management</Link>
+            </DropdownMenuItem>
+          </>
         )}
         <DropdownMenuItem onSelect={() => toast({ title: 'Billing coming soon' })}>
           <CreditCard aria-hidden />Billing

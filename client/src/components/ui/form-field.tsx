@@ -31,7 +31,9 @@ export function FormField({
   className?: string;
 }) {
   return (
-    <div className={cn('grid gap-2', className)}>
+    // content-start: beside a taller field (one showing an error) the rows keep their height, so
+    // the two controls of a row stay level instead of the extra height spreading over the label.
+    <div className={cn('grid content-start gap-2', className)}>
       <Label htmlFor={id}>{label}</Label>
       {children}
       <FieldError id={id} message={error} />

@@ -10,7 +10,7 @@ export function Spinner({ className, label = 'Loading' }: { className?: string; 
   );
 }
 
-/** Fills the viewport with a centred spinner (the session-loading state of spec 1 §2.1). */
+/** Fills the viewport with a centred spinner (the state while the session loads). */
 export function FullPageSpinner() {
   return (
     <div className="flex min-h-dvh items-center justify-center">

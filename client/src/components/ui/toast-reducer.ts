@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-// Pure state of the toaster (spec 1 §9): at most one toast visible; a dismissed toast stays
+// Pure state of the toaster: at most one toast visible; a dismissed toast stays
 // in state (closed, so Radix can animate it out) until removed after TOAST_REMOVE_DELAY_MS.
 export const TOAST_LIMIT = 1;
 

@@ -4,7 +4,7 @@ import { dismissToast, useToast } from './use-toast';
 
 const SWIPE_THRESHOLD_PX = 50;
 
-/** Renders the toast store (spec 1 §9): 5 s each, swipe right past 50 px to dismiss, F8 to focus. */
+/** Renders the toast store: 5 s each, swipe right past 50 px to dismiss, F8 to focus. */
 export function Toaster() {
   const { toasts } = useToast();
   return (

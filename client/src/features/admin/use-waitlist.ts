@@ -9,7 +9,7 @@ import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 
 export const waitlistKey = endpointKey('listWaitlist');
 
-/** The applications, pending first, 20 a page (spec 2 §4 Infinite lists). */
+/** The applications, pending first, 20 a page. */
 export function useWaitlist() {
   return useInfiniteQuery({
     queryKey: waitlistKey,
@@ -21,7 +21,7 @@ export function useWaitlist() {
 
 export type Decision = 'approve' | 'reject';
 
-/** Approve or Reject with the spec's toasts; a refusal shows the server's message (spec 2 §8). */
+/** Approve or Reject with the spec's toasts; a refusal shows the server's message. */
 export function useDecision() {
   const client = useQueryClient();
   return useMutation({

@@ -26,7 +26,7 @@ type Props = {
   onDecide(decision: Decision): void;
 };
 
-/** One application (spec 2 §2 Admin waitlist): who, when, why, and the actions while it is pending. */
+/** One application: who, when, why, and the actions while it is pending. */
 export function WaitlistCard({ application: a, pending, busy, onDecide }: Props) {
   const name = `${a.firstName} ${a.lastName}`.trim();
   return (

@@ -10,6 +10,8 @@ import { useReducedMotion } from './use-reduced-motion';
 export interface SlideshowImage {
   id: number;
   name: string;
+  /** What the picture shows (its alt text, or a suggestion from recognition). */
+  alt: string;
   filePath?: string | null;
   filename?: string | null;
   user: { username: string };
@@ -20,7 +22,7 @@ function slideSrc(image: SlideshowImage): string {
   return `/uploads/${image.filename ?? ''}`;
 }
 
-/** The right half of /auth (spec 1 §2.3, §4): member images, 4 s each, wrapping around. */
+/** The right half of /auth: member images, 4 s each, wrapping around. */
 export function AuthSlideshow({ className }: { className?: string }) {
   const reducedMotion = useReducedMotion();
   const { data: images = [], isLoading } = useQuery({
@@ -52,7 +54,7 @@ export function AuthSlideshow({ className }: { className?: string }) {
           <img
             key={current.id}
             src={slideSrc(current)}
-            alt={current.name}
+            alt={current.alt}
             className="absolute inset-0 size-full animate-fade-in object-cover"
           />
           <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 via-black/35 to-transparent px-10 pt-32 pb-10 text-white">

@@ -15,7 +15,7 @@ import { call } from '@/lib/call';
 type ForgotInput = z.input<typeof forgotPasswordBody>;
 type ForgotOutput = z.output<typeof forgotPasswordBody>;
 
-/** 'Forgot password?' link and its dialog (spec 1 §2.3, §4, §8). */
+/** 'Forgot password?' link and its dialog. */
 export function ForgotPasswordDialog() {
   const [open, setOpen] = useState(false);
   const { register, handleSubmit, reset, formState: { errors } } = useForm<ForgotInput, unknown, ForgotOutput>({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { authMessages, registerBody } from '@contract/auth';
 import { REGISTER_PASSWORD_MIN } from '@contract/limits';
 
-// The sign-up form (spec 1 §5). It differs from contract's `registerForm` in one way: in
+// The sign-up form. It differs from contract's `registerForm` in one way: in
 // waitlist mode the 'Why do you want to join?' answer is required.
 export function registerFormSchema(waitlist: boolean) {
   return registerBody

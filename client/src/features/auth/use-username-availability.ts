@@ -19,7 +19,7 @@ function useDebounced<T>(value: T, delayMs: number): T {
 }
 
 /**
- * The live availability line under the username (spec 1 §5): nothing under 3 characters;
+ * The live availability line under the username: nothing under 3 characters;
  * a name the format rules already refuse shows that rule's message without asking the server.
  */
 export function useUsernameAvailability(username: string): UsernameStatus {

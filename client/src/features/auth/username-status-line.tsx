@@ -1,7 +1,7 @@
 import { CircleCheck, CircleX, LoaderCircle } from 'lucide-react';
 import type { UsernameStatus } from './use-username-availability';
 
-/** The green/red availability line under the username field (spec 1 §5). */
+/** The green/red availability line under the username field. */
 export function UsernameStatusLine({ id, status }: { id: string; status: UsernameStatus }) {
   return (
     <p id={id} aria-live="polite" className="min-h-5 text-sm">

@@ -7,7 +7,7 @@ declare global {
   }
 }
 
-/** Placeholder slot id: the ad network assigns real slots per site (spec 2 §9). */
+/** Placeholder slot id: the ad network assigns real slots per site. */
 const AD_SLOT = '1234567890';
 
 /** An ad card in the grid, labelled 'Advertisement'; rendered only when an ad client is configured. */

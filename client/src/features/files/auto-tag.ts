@@ -9,7 +9,7 @@ import { refreshFileLists } from './file-queries';
 export const AUTO_TAG_DELAY_MS = 1000;
 
 /**
- * Automatic tagging (spec 2 §4): 1 s after an image uploads, ask the server for tags. The server
+ * Automatic tagging: 1 s after an image uploads, ask the server for tags. The server
  * answers what recognition found for the file (its `file.uploaded` job may have merged them into
  * the file's tags already, so they are saved again only when some are missing); with none, a toast
  * says so, which is then true; a failure says tags can still be added by hand. `setLoading`
@@ -33,7 +33,7 @@ export function scheduleAutoTag(file: Pick<FileDto, 'id' | 'tags'>, client: Quer
         toast({ title: 'AI Analysis Complete', description: result?.message || 'No relevant tags found for this image.' });
       }
     } catch (error) {
-      // In the folder upload flow a tagging failure is only logged (spec 2 §4).
+      // In the folder upload flow a tagging failure is only logged.
       if (quietFailure) return console.warn('Automatic tagging failed', error);
       toast({ title: 'Analysis Failed', description: 'Could not analyze image for tags. You can still add tags manually.', variant: 'destructive' });
     } finally {

@@ -17,7 +17,7 @@ function aspectOf(file: Pick<FileDto, 'width' | 'height'>): string | undefined {
 }
 
 /**
- * A picture inside a card (spec 2 §4 Image card loading): the blurred placeholder at the
+ * A picture inside a card: the blurred placeholder at the
  * file's aspect ratio first, then the image once within 500 px of the viewport; between 200
  * and 400 px tall; 'Image unavailable' when it cannot load.
  */
@@ -60,13 +60,13 @@ export function CardPicture({ file, src, srcSet, alt, alignTop = false, priority
 export function CardMedia({ file, priority = false }: { file: FileDto; priority?: boolean }) {
   if (file.kind === 'image') {
     const srcSet = file.thumbnailPath && file.width ? `${mediaUrl(file.thumbnailPath)} ${THUMB_WIDTH}w, ${mediaUrl(file.filePath)} ${file.width}w` : undefined;
-    return <CardPicture file={file} src={mediaUrl(file.thumbnailPath ?? file.filePath)} srcSet={srcSet} alt={file.name} priority={priority} />;
+    return <CardPicture file={file} src={mediaUrl(file.thumbnailPath ?? file.filePath)} srcSet={srcSet} alt={file.alt} priority={priority} />;
   }
   const picture = file.thumbnailPath ?? file.posterPath;
   if (picture && (file.kind === 'video' || file.kind === 'pdf')) {
     return (
       <div className="relative">
-        <CardPicture file={file} src={mediaUrl(picture)} alt={file.name} alignTop={file.kind === 'pdf'} priority={priority} />
+        <CardPicture file={file} src={mediaUrl(picture)} alt={file.alt} alignTop={file.kind === 'pdf'} priority={priority} />
         <KindBadge file={file} />
         {file.rendition === 'processing' && <ProcessingBadge className="absolute right-2 bottom-2" />}
       </div>
@@ -95,7 +95,7 @@ function KindBadge({ file }: { file: FileDto }) {
   );
 }
 
-/** Non-image card (spec 2 §2): gradient tile with an icon, the uppercase type and size in MB, and the name for PDFs. */
+/** Non-image card: gradient tile with an icon, the uppercase type and size in MB, and the name for PDFs. */
 export function CardTile({ file }: { file: FileDto }) {
   const Icon = iconForFile(file);
   return (

@@ -1,11 +1,26 @@
+import type { ReactNode } from 'react';
 import { MessageCircle } from 'lucide-react';
+import { AppPostText } from '@/components/app-post-text';
 import type { CommentDto } from '@contract/files';
 import { Spinner } from '@/components/ui/spinner';
 import { displayName } from '@/lib/user-display';
 import { PersonAvatar } from './file-meta';
 
 /** Comments oldest first, each with its author, a date (as `formatDate` shapes it) and the text. */
-export function CommentList({ comments, isLoading, emptyText, formatDate }: { comments: CommentDto[]; isLoading: boolean; emptyText: string; formatDate: (iso: string) => string }) {
+export function CommentList({
+  comments,
+  isLoading,
+  emptyText,
+  formatDate,
+  actions,
+}: {
+  comments: CommentDto[];
+  isLoading: boolean;
+  emptyText: string;
+  formatDate: (iso: string) => string;
+  /** What the viewer may do with one comment (delete, block its author), beside it. */
+  actions?: (comment: CommentDto) => ReactNode;
+}) {
   if (isLoading) {
     return (
       <div className="flex justify-center py-8">
@@ -33,8 +48,9 @@ export function CommentList({ comments, isLoading, emptyText, formatDate }: { co
                 {formatDate(comment.createdAt)}
               </time>
             </p>
-            <p className="mt-0.5 text-sm break-words whitespace-pre-wrap">{comment.content}</p>
+            <p className="mt-0.5 text-sm break-words whitespace-pre-wrap"><AppPostText text={comment.content} /></p>
           </div>
+          {actions?.(comment)}
         </li>
       ))}
     </ol>

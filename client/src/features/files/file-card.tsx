@@ -8,10 +8,11 @@ import { CardMedia } from './card-media';
 import { CardSaveButton } from '@/features/folders/card-save-button';
 import { CardLikeButton } from './like-button';
 import { SimilarCardButton } from '@/features/similar/similar-card-button';
+import { MemberMenu } from '@/features/safety/member-menu';
 
 /**
- * A file in a grid (spec 2 §2 File card): its media, and on hover (always on touch screens)
- * the save and like buttons (and "Similar to this" on images), the name and the owner, and the screen's own `action` (a folder's remove). Clicking anywhere opens the file.
+ * A file in a grid: its media, and on hover (always on touch screens)
+ * a menu to report, mute or block its owner (on others' files), the save and like buttons (and "Similar to this" on images), the name and the owner, and the screen's own `action` (a folder's remove). Clicking anywhere opens the file.
  */
 export function FileCard({ file, onOpen, action, priority = false }: { file: FileDto; onOpen: (file: FileDto) => void; action?: ReactNode; priority?: boolean }) {
   return (
@@ -41,6 +42,17 @@ export function FileCard({ file, onOpen, action, priority = false }: { file: Fil
         </p>
       </div>
       <div className="absolute top-2 right-2 flex gap-2 opacity-0 transition-opacity duration-200 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100">
+        {!file.canEdit && (
+          // Its dialogs render in a portal, whose events still bubble to the card: keep them from opening the file.
+          <span onClick={(event) => event.stopPropagation()} className="contents">
+            <MemberMenu
+              member={file.user}
+              report={{ type: 'file', id: file.id, noun: 'file' }}
+              label={`More actions for ${file.name}`}
+              className="size-9 bg-white/90 text-zinc-900 shadow-md backdrop-blur hover:bg-white"
+            />
+          </span>
+        )}
         {file.kind === 'image' && <SimilarCardButton file={file} />}
         <CardSaveButton file={file} />
         <CardLikeButton file={file} />

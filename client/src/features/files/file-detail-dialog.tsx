@@ -4,21 +4,22 @@ import { MoreLikeThis } from '@/features/similar/more-like-this';
 import type { FileDto } from '@contract/files';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
+import { useDocumentTitle } from '@/lib/document-title';
 import { cn } from '@/lib/utils';
 import { FileDetailsPane } from './file-details-pane';
 import { FilePreview } from './file-preview';
 import { useFile } from './use-file-detail';
 
 /**
- * The file detail dialog (spec 2 §2), 90% of the screen: the preview on the left with a
- * toggle for the details pane on the right. Open it with the card's file; it refreshes the
- * file (counting a view) and shows the card's copy meanwhile. A neighbour opened from "More like
- * this" replaces the file in the same dialog.
+ * The file detail dialog, 90% of the screen: the preview on the left with a
+ * toggle for the details pane on the right. Open it with the file's id and the card's copy when
+ * there is one; it refreshes the file (counting a view) and shows the card's copy meanwhile. A
+ * neighbour opened from "More like this" replaces the file in the same dialog (`onShow`).
  */
-export function FileDetailDialog({ file, onClose }: { file: FileDto | null; onClose: () => void }) {
+export function FileDetailDialog({ fileId, initial, onClose, onShow }: { fileId: number | null; initial?: FileDto; onClose: () => void; onShow?: (file: FileDto) => void }) {
   return (
-    <Dialog open={file !== null} onOpenChange={(open) => !open && onClose()}>
-      {file && (
+    <Dialog open={fileId !== null} onOpenChange={(open) => !open && onClose()}>
+      {fileId !== null && (
         <DialogContent
           aria-describedby={undefined}
           // Focus the dialog itself, not the first control of the preview (a player would grab it).
@@ -28,25 +29,38 @@ export function FileDetailDialog({ file, onClose }: { file: FileDto | null; onCl
           }}
           className="flex h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] max-w-none flex-col gap-0 overflow-hidden p-0 sm:h-[90vh] sm:w-[90vw] md:flex-row [&>button:last-child]:z-10 [&>button:last-child]:bg-background/80 [&>button:last-child]:backdrop-blur"
         >
-          <Shown key={file.id} file={file} onClose={onClose} />
+          <Shown key={fileId} fileId={fileId} initial={initial} onClose={onClose} onShow={onShow} />
         </DialogContent>
       )}
     </Dialog>
   );
 }
 
-function Shown({ file, onClose }: { file: FileDto; onClose: () => void }) {
-  const [shown, setShown] = useState(file);
+function Shown({ fileId, initial, onClose, onShow }: { fileId: number; initial?: FileDto; onClose: () => void; onShow?: (file: FileDto) => void }) {
+  const [shown, setShown] = useState<{ id: number; initial?: FileDto }>({ id: fileId, initial });
+  const open = (file: FileDto) => {
+    setShown({ id: file.id, initial: file });
+    onShow?.(file);
+  };
   // Keyed by the file: a neighbour starts with its pane at the top and its own state.
-  return <DetailBody key={shown.id} initial={shown} onClose={onClose} onOpen={setShown} />;
+  return <DetailBody key={shown.id} id={shown.id} initial={shown.initial} onClose={onClose} onOpen={open} />;
 }
 
-function DetailBody({ initial, onClose, onOpen }: { initial: FileDto; onClose: () => void; onOpen: (file: FileDto) => void }) {
-  const { data, isError, isPlaceholderData } = useFile(initial.id, initial);
+function DetailBody({ id, initial, onClose, onOpen }: { id: number; initial?: FileDto; onClose: () => void; onOpen: (file: FileDto) => void }) {
+  const { data, isError, isPlaceholderData } = useFile(id, initial);
   const [showDetails, setShowDetails] = useState(true);
   const file = data ?? initial;
+  useDocumentTitle(file?.name ?? null);
+  if (!file && !isError) {
+    return (
+      <div className="flex flex-1 items-center justify-center">
+        <DialogTitle className="sr-only">Loading file</DialogTitle>
+        <Spinner className="size-7" label="Loading file" />
+      </div>
+    );
+  }
 
-  if (isError) {
+  if (isError || !file) {
     return (
       <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
         <DialogTitle>File not found</DialogTitle>

@@ -6,6 +6,7 @@ import { NsfwGuard } from '@/features/settings/nsfw-guard';
 import { mediaUrl } from '@/lib/media';
 import { cn } from '@/lib/utils';
 import { iconForFile, KIND_GRADIENTS } from './file-kind';
+import { AltBadge } from './alt-badge';
 import { formatDuration, formatMb } from './format';
 import { AudioPlayer, VideoPlayer } from './media-player';
 
@@ -25,22 +26,23 @@ function ImagePreview({ file }: { file: FileDto }) {
       )}
       <img
         src={mediaUrl(file.filePath)}
-        alt={file.name}
+        alt={file.alt}
         onLoad={() => setLoaded(true)}
         className={cn('relative max-h-full max-w-full object-contain transition-opacity duration-300', loaded ? 'opacity-100' : 'opacity-0')}
       />
+      <AltBadge file={file} />
     </div>
   );
 }
 
-/** The PDF panel (spec 2 §2): preview when there is one, the name, 'PDF', size in MB, open and download links. */
+/** The PDF panel: preview when there is one, the name, 'PDF', size in MB, open and download links. */
 function PdfPanel({ file }: { file: FileDto }) {
   const preview = file.posterPath ?? file.thumbnailPath;
   return (
     <div className="flex size-full flex-col items-center justify-center gap-5 p-6 text-center">
       {preview ? (
         <NsfwGuard file={file} className="h-[55%] max-w-full shrink-0 rounded-lg shadow-2xl ring-1 ring-black/10">
-          <img src={mediaUrl(preview)} alt={`First page of ${file.name}`} className="h-full max-w-full bg-white object-contain" />
+          <img src={mediaUrl(preview)} alt={file.alt === file.name ? `First page of ${file.name}` : file.alt} className="h-full max-w-full bg-white object-contain" />
         </NsfwGuard>
       ) : (
         <span className={cn('flex size-24 items-center justify-center rounded-3xl bg-gradient-to-br text-white shadow-xl', KIND_GRADIENTS.pdf)}>

@@ -58,6 +58,8 @@ export function patchCachedFile(client: QueryClient, id: number, patch: FilePatc
 
 /** Refetches file lists and single files (after a like, an upload, a delete). */
 export function refreshFileLists(client: QueryClient): Promise<void> {
+  // The member's storage (Settings) changes with every upload and deletion.
+  void client.invalidateQueries({ queryKey: endpointKey('getStorageUsage') });
   return client.invalidateQueries({ predicate: (query) => holdsFiles(query.queryKey) });
 }
 

@@ -1,9 +1,12 @@
 const KB = 1024;
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
-/** Size in MB with two decimals, as cards, the upload list and the PDF panel show it (spec 2 §2). */
+/** Size in MB with two decimals, as cards, the upload list and the PDF panel show it. */
 export function formatMb(bytes: number): string {
-  return `${(bytes / (KB * KB)).toFixed(2)} MB`;
+  const mb = bytes / (KB * KB);
+  // A file of a few hundred bytes is not "0.00 MB" (which reads as empty) beside its size in Bytes.
+  if (bytes > 0 && mb < 0.005) return '< 0.01 MB';
+  return `${mb.toFixed(2)} MB`;
 }
 
 /** A size in the largest fitting unit of Bytes, KB, MB, GB, up to two decimals (download control). */
@@ -18,7 +21,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** 'just now' under a minute, then Nm, Nh under a day, then Nd ago (spec 2 §9). */
+/** 'just now' under a minute, then Nm, Nh under a day, then Nd ago. */
 export function relativeAge(iso: string, now: number = Date.now()): string {
   const elapsed = Math.max(0, now - new Date(iso).getTime());
   if (elapsed < MINUTE) return 'just now';

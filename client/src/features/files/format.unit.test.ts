@@ -8,6 +8,10 @@ describe('formatMb', () => {
     expect(formatMb(10 * 1024 * 1024)).toBe('10.00 MB');
     expect(formatMb(1_500_000)).toBe('1.43 MB');
   });
+  it('never calls a file that has bytes 0.00 MB', () => {
+    expect(formatMb(625)).toBe('< 0.01 MB');
+    expect(formatMb(5243)).toBe('0.01 MB');
+  });
 });
 
 describe('formatBytes', () => {

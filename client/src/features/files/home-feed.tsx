@@ -1,17 +1,23 @@
-import { Images } from 'lucide-react';
+import { Images, Plus } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { usePublicConfig } from '@/features/auth/use-public-config';
+import { FolderHint, useFolderHintCounts } from '@/features/first-run/folder-hint';
+import { SuggestionsPanel } from '@/features/first-run/suggestions-panel';
+import { firstRunHidden, useSuggestions } from '@/features/first-run/suggestion-queries';
+import { useAuth } from '@/lib/auth';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { FileGrid } from './file-grid';
+import { useOpenUpload } from './upload-dialog';
 import { feedErrorVisible, useFileFeed } from './use-file-feed';
 import { useInfiniteScroll } from './use-infinite-scroll';
 
 const FEED_THRESHOLD_PX = 800;
 const SHORT_CONTENT_PX = 100;
 
-/** The signed-in home feed (spec 2 §2, §4): masonry with infinite scroll, the end line and the empty state. */
+/** The signed-in home feed: masonry with infinite scroll, the end line and the empty state. */
 export function HomeFeed() {
   const feed = useFileFeed();
   const { data: config } = usePublicConfig();
@@ -19,6 +25,12 @@ export function HomeFeed() {
   const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage, error } = feed;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const warned = useRef(false);
+  // Suggestions above a feed only while the member follows nobody (decision 030).
+  const followsNobody = useAuth().user?.followingCount === 0;
+  // Asked beside the feed, and the grid waits for them: a card arriving above a painted grid would
+  // push every picture down.
+  const suggestions = useSuggestions(followsNobody && !firstRunHidden('suggestions'));
+  const folderHintCounts = useFolderHintCounts();
 
   useInfiniteScroll({
     hasMore: Boolean(hasNextPage),
@@ -36,7 +48,7 @@ export function HomeFeed() {
     }
   }, [error]);
 
-  if (feed.isPending) {
+  if (feed.isPending || suggestions.isLoading || folderHintCounts.isLoading) {
     return (
       <div className="flex justify-center py-24">
         <Spinner className="size-7" label="Loading files" />
@@ -51,10 +63,12 @@ export function HomeFeed() {
           Something went wrong. Please refresh the page.
         </p>
       )}
+      <FolderHint />
       {files.length === 0 ? (
         !error && <EmptyFeed />
       ) : (
         <>
+          {followsNobody && <SuggestionsPanel closable />}
           <FileGrid files={files} adClient={config?.adClient} />
           <div className="flex justify-center py-6" aria-live="polite">
             {isFetchingNextPage ? (
@@ -73,8 +87,20 @@ export function HomeFeed() {
   );
 }
 
+/** The empty state, with the first steps its text names: an Upload button, and whom to follow (decision 030). */
 function EmptyFeed() {
+  const openUpload = useOpenUpload();
   return (
-    <EmptyState icon={Images} title="No files found" text="Start by uploading your first file or following some users." className="sm:py-28" />
+    <div className="mx-auto max-w-4xl space-y-2 pb-10">
+      <EmptyState icon={Images} title="No files found" text="Start by uploading your first file or following some users." className="pb-8 sm:py-16">
+        {openUpload && (
+          <Button variant="brand" size="lg" className="rounded-full" onClick={openUpload}>
+            <Plus aria-hidden />
+            Upload your first file
+          </Button>
+        )}
+      </EmptyState>
+      <SuggestionsPanel />
+    </div>
   );
 }

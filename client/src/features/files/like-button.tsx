@@ -7,7 +7,16 @@ import { useLikeFile } from './use-like-file';
 
 type LikeTarget = Pick<FileDto, 'id' | 'isLiked' | 'likeCount' | 'name'>;
 
-/** The round like button over a card: the count shows when above 0 (spec 2 §2 File card). */
+/**
+ * The button's name: what it does, then the count it shows, so the name holds the visible text
+ * (what speech input says to press it).
+ */
+export function likeLabel(file: Pick<LikeTarget, 'isLiked' | 'likeCount'>, name?: string): string {
+  const action = [file.isLiked ? 'Unlike' : 'Like', name].filter(Boolean).join(' ');
+  return `${action}, ${file.likeCount} ${file.likeCount === 1 ? 'like' : 'likes'}`;
+}
+
+/** The round like button over a card: the count shows when above 0. */
 export function CardLikeButton({ file, className }: { file: LikeTarget; className?: string }) {
   const { toggleLike, isPending } = useLikeFile();
   function onClick(event: MouseEvent) {
@@ -20,11 +29,11 @@ export function CardLikeButton({ file, className }: { file: LikeTarget; classNam
       onClick={onClick}
       disabled={isPending}
       aria-pressed={file.isLiked}
-      aria-label={file.isLiked ? `Unlike ${file.name}` : `Like ${file.name}`}
+      aria-label={file.likeCount > 0 ? likeLabel(file, file.name) : `Like ${file.name}`}
       className={cn(
         'inline-flex h-9 min-w-9 cursor-pointer items-center justify-center gap-1.5 rounded-full bg-white/90 px-2.5 text-sm font-semibold text-zinc-900 shadow-md backdrop-blur transition',
         'hover:scale-105 hover:bg-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none disabled:opacity-70',
-        file.isLiked && 'text-rose-600',
+        file.isLiked && 'text-rose-700',
         className,
       )}
     >
@@ -43,8 +52,8 @@ export function DetailLikeButton({ file, withLabel = false, className }: { file:
       onClick={() => toggleLike(file)}
       disabled={isPending}
       aria-pressed={file.isLiked}
-      aria-label={withLabel ? undefined : file.isLiked ? 'Unlike' : 'Like'}
-      className={cn(file.isLiked && 'text-rose-600 dark:text-rose-400', className)}
+      aria-label={withLabel ? undefined : likeLabel(file)}
+      className={cn(file.isLiked && 'text-rose-700 dark:text-rose-400', className)}
     >
       <Heart className={cn(file.isLiked && 'fill-current')} aria-hidden />
       {withLabel && <span>{file.isLiked ? 'Liked' : 'Like'}</span>}

@@ -4,18 +4,38 @@ import { AdCard } from './ad-card';
 import { FileCard } from './file-card';
 import { columnsForWidth, dealIntoColumns, masonryItems } from './masonry';
 
+// The column count is read from the window's width once, then again on each resize, and kept:
+// React asks for it on every render of a grid and after every commit, and reading `innerWidth`
+// after the DOM changed makes the browser lay the whole page out there and then, each time
+// (the feed's first screen renders its grid several times as its queries answer).
+let columnCount: number | null = null;
+
+function onResize(): void {
+  columnCount = columnsForWidth(window.innerWidth);
+}
+
+function currentColumnCount(): number {
+  if (columnCount === null) {
+    onResize();
+    // Registered before any grid's own listener, so the grids re-render with the new count.
+    window.addEventListener('resize', onResize);
+  }
+  return columnCount!;
+}
+
 function subscribeToResize(notify: () => void): () => void {
+  currentColumnCount();
   window.addEventListener('resize', notify);
   return () => window.removeEventListener('resize', notify);
 }
 
 /** The masonry column count for the current window width (1/2/3/4 at <640/640/1024/1280). */
 export function useColumnCount(): number {
-  return useSyncExternalStore(subscribeToResize, () => columnsForWidth(window.innerWidth), () => 1);
+  return useSyncExternalStore(subscribeToResize, currentColumnCount, () => 1);
 }
 
 /**
- * A Pinterest-style grid of file cards (spec 2 §4 Masonry): de-duplicated, newest first, ads
+ * A Pinterest-style grid of file cards: de-duplicated, newest first, ads
  * last (only when `adClient` is set), dealt round-robin into columns. Any screen that lists
  * files (feed, profile, folder, search) renders this.
  */

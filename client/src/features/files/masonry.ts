@@ -1,6 +1,6 @@
 import type { FileDto } from '@contract/files';
 
-// The masonry rules of spec 2 §4 and §9, kept free of React so they can be tested alone.
+// The masonry rules, kept free of React so they can be tested alone.
 
 export const AD_EVERY = 10;
 
@@ -20,7 +20,7 @@ export function columnsForWidth(width: number): number {
 
 /**
  * Files de-duplicated by id and sorted newest id first; when ads are on, one ad card for every
- * 10th file, sorted after the files (spec 2 §4: "files newest id first and ads last").
+ * 10th file, sorted after the files.
  * `keepOrder` keeps the server's order instead: search results ordered by the member's choice.
  */
 export function masonryItems(files: readonly FileDto[], withAds: boolean, keepOrder = false): MasonryItem[] {

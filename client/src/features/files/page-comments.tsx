@@ -1,12 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
+import { useCommentActions } from './comment-actions';
 import { CommentList } from './comment-list';
+import { MentionSuggestions } from './mention-suggestions';
 import { relativeAge } from './format';
 import { useAddComment, useComments } from './use-file-detail';
 
 /** The file page's Comments tab: 'Comments (n)', a box with Post Comment, then the list. */
-export function PageComments({ fileId, count }: { fileId: number; count: number }) {
+export function PageComments({ fileId, ownerId, count }: { fileId: number; ownerId: number; count: number }) {
+  const actions = useCommentActions(fileId, ownerId);
   const { comments, isLoading, hasNextPage, fetchNextPage, isFetchingNextPage } = useComments(fileId);
   const addComment = useAddComment(fileId);
   const [text, setText] = useState('');
@@ -23,13 +26,14 @@ export function PageComments({ fileId, count }: { fileId: number; count: number 
       <h2 className="text-lg font-semibold">Comments ({count})</h2>
       <form onSubmit={onSubmit} className="space-y-2">
         <Textarea value={text} onChange={(event) => setText(event.target.value)} placeholder="Add a comment..." aria-label="Add a comment" rows={3} maxLength={2000} />
+        <MentionSuggestions text={text} onPick={setText} />
         <div className="flex justify-end">
           <Button type="submit" disabled={!text.trim() || addComment.isPending}>
             {addComment.isPending ? 'Posting...' : 'Post Comment'}
           </Button>
         </div>
       </form>
-      <CommentList comments={comments} isLoading={isLoading} emptyText="No comments yet" formatDate={(iso) => relativeAge(iso)} />
+      <CommentList comments={comments} isLoading={isLoading} emptyText="No comments yet" formatDate={(iso) => relativeAge(iso)} actions={actions} />
       {hasNextPage && (
         <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
           {isFetchingNextPage ? 'Loading...' : 'Show more comments'}

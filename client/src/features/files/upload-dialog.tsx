@@ -1,11 +1,13 @@
 import { Plus } from 'lucide-react';
-import { createContext, useContext, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { focusedElement, returnFocus } from '@/lib/focus-return';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { UploadDropzone } from './upload-dropzone';
 import { UploadFileRow } from './upload-file-row';
 import { UploadFormFields } from './upload-form-fields';
 import { UploadProgressCard } from './upload-progress-card';
+import { useSharedFiles } from './use-shared-files';
 import { useUploadQueue } from './use-upload-queue';
 
 const OpenUploadContext = createContext<(() => void) | null>(null);
@@ -16,22 +18,37 @@ function isInsideProgressCard(target: EventTarget | null): boolean {
 }
 
 /**
- * Holds the upload queue, its dialog (spec 2 §2 Upload dialog) and the floating progress
+ * Holds the upload queue, its dialog and the floating progress
  * card above the routes, so an upload keeps going while the member moves between screens.
  */
 export function UploadProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const queue = useUploadQueue({ onAllUploaded: () => setOpen(false) });
-  const { items } = queue;
+  const { items, addFiles } = queue;
+  // The button that opened the dialog gets focus back when it closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const openDialog = () => {
+    opener.current = focusedElement();
+    setOpen(true);
+  };
+  useSharedFiles(
+    useCallback((files: File[]) => {
+      addFiles(files, undefined, { wait: true });
+      setOpen(true);
+    }, [addFiles]),
+  );
+  const waiting = items.filter((item) => item.status === 'pending').length;
+  const idle = !items.some((item) => item.status === 'uploading');
 
   return (
-    <OpenUploadContext.Provider value={() => setOpen(true)}>
+    <OpenUploadContext.Provider value={openDialog}>
       <FolderUploadContext.Provider value={queue.addFiles}>{children}</FolderUploadContext.Provider>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent
           className="max-w-2xl gap-5"
           onPointerDownOutside={(event) => isInsideProgressCard(event.target) && event.preventDefault()}
           onInteractOutside={(event) => isInsideProgressCard(event.target) && event.preventDefault()}
+          onCloseAutoFocus={(event) => returnFocus(opener.current) && event.preventDefault()}
           // Focus the dialog rather than the Name field: on phones a focused field opens the keyboard over the drop zone.
           onOpenAutoFocus={(event) => {
             event.preventDefault();
@@ -40,7 +57,10 @@ export function UploadProvider({ children }: { children: ReactNode }) {
         >
           <DialogHeader>
             <DialogTitle>Upload Files</DialogTitle>
-            <DialogDescription>Share images, videos, audio and documents. Uploads start as soon as you add files.</DialogDescription>
+            <DialogDescription>
+              Share images, videos, audio and documents.{' '}
+              {queue.form.describeFirst ? 'Pictures wait for their alt text until you press Upload.' : 'Uploads start as soon as you add files.'}
+            </DialogDescription>
           </DialogHeader>
           <UploadFormFields form={queue.form} onChange={queue.setForm} />
           <UploadDropzone onFiles={(files) => queue.addFiles(files)} />
@@ -68,6 +88,11 @@ export function UploadProvider({ children }: { children: ReactNode }) {
             <Button variant="outline" onClick={() => setOpen(false)}>
               Close
             </Button>
+            {waiting > 0 && idle && (
+              <Button variant="brand" onClick={queue.startPending}>
+                Upload {waiting} {waiting === 1 ? 'file' : 'files'}
+              </Button>
+            )}
           </DialogFooter>
         </DialogContent>
       </Dialog>
@@ -86,6 +111,11 @@ export function UploadButton() {
       <span className="hidden sm:inline">Upload</span>
     </Button>
   );
+}
+
+/** Opens the upload dialog from anywhere inside the `UploadProvider` (the empty feed's Upload button). */
+export function useOpenUpload(): (() => void) | null {
+  return useContext(OpenUploadContext);
 }
 
 /** Queues files straight into a folder (a drop on the folder page), through the same queue and progress card. */

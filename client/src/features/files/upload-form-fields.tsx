@@ -1,4 +1,5 @@
-import { Globe, Lock } from 'lucide-react';
+import { EyeOff, Globe, Lock } from 'lucide-react';
+import { CONTENT_WARNING_MAX } from '@contract/post-text';
 import { useId } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -43,6 +44,27 @@ export function UploadFormFields({ form, onChange }: { form: UploadForm; onChang
         />
         <span aria-hidden className="relative h-6 w-11 shrink-0 rounded-full bg-input transition-colors peer-checked:bg-primary peer-focus-visible:ring-2 peer-focus-visible:ring-ring after:absolute after:top-0.5 after:left-0.5 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5" />
       </label>
+      <label htmlFor={`${id}-describe`} className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium sm:col-span-2">
+        <input id={`${id}-describe`} type="checkbox" checked={form.describeFirst} onChange={(e) => onChange({ ...form, describeFirst: e.target.checked })} className="size-4 accent-primary" />
+        Describe images (alt text) before they upload
+      </label>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 sm:col-span-2">
+        <label htmlFor={`${id}-sensitive`} className="inline-flex cursor-pointer items-center gap-2 text-sm font-medium">
+          <input id={`${id}-sensitive`} type="checkbox" checked={form.sensitive} onChange={(e) => onChange({ ...form, sensitive: e.target.checked })} className="size-4 accent-primary" />
+          <EyeOff className="size-4 text-muted-foreground" aria-hidden />
+          Sensitive content
+        </label>
+        {form.sensitive && (
+          <Input
+            aria-label="Content warning"
+            value={form.contentWarning}
+            maxLength={CONTENT_WARNING_MAX}
+            placeholder="Content warning (optional): Spoilers, Medical…"
+            className="h-9 min-w-0 flex-1"
+            onChange={(e) => onChange({ ...form, contentWarning: e.target.value })}
+          />
+        )}
+      </div>
     </div>
   );
 }

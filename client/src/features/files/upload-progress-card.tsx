@@ -2,10 +2,11 @@ import { CheckCircle2, CloudUpload, X } from 'lucide-react';
 import { createPortal } from 'react-dom';
 import { useToast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
+import { runTitle } from './upload-item';
 import type { UploadRun } from './use-upload-queue';
 
 /**
- * The floating progress card at the bottom right (spec 2 §2): 'Uploading Files' or 'Upload
+ * The floating progress card at the bottom right: 'Uploading Files' or 'Upload
  * Complete', 'x of y files', a percentage and a bar of the bytes sent. Rendered on the body,
  * above dialogs, so it stays while the upload dialog is closed.
  */
@@ -15,6 +16,8 @@ export function UploadProgressCard({ run, onClose }: { run: UploadRun | null; on
   if (!run) return null;
   const done = run.finished;
   const allGood = done && run.failed === 0 && run.completed === run.total;
+  // A finished run with failures shows what made it and what did not, not a percentage of bytes.
+  const endedWithFailures = done && run.failed > 0;
 
   return createPortal(
     <section
@@ -33,13 +36,17 @@ export function UploadProgressCard({ run, onClose }: { run: UploadRun | null; on
           {allGood ? <CheckCircle2 className="size-5" aria-hidden /> : <CloudUpload className="size-5" aria-hidden />}
         </span>
         <div className="min-w-0 flex-1">
-          <h2 className="text-sm font-semibold">{done ? 'Upload Complete' : 'Uploading Files'}</h2>
-          <p className="text-xs text-muted-foreground">
-            <span className="tabular-nums">{run.completed} of {run.total} {run.total === 1 ? 'file' : 'files'}</span>
-            {run.failed > 0 && <span className="text-destructive"> • {run.failed} failed</span>}
+          <h2 className="text-sm font-semibold">{done ? runTitle(run.completed, run.failed) : 'Uploading Files'}</h2>
+          <p className="text-xs text-muted-foreground" data-testid="upload-counts">
+            {endedWithFailures ? (
+              <span className="tabular-nums">{run.completed} uploaded</span>
+            ) : (
+              <span className="tabular-nums">{run.completed} of {run.total} {run.total === 1 ? 'file' : 'files'}</span>
+            )}
+            {run.failed > 0 && <span className="font-medium text-destructive"> • {run.failed} failed</span>}
           </p>
         </div>
-        <span className="text-sm font-semibold tabular-nums" data-testid="upload-percent">{run.percent}%</span>
+        {!endedWithFailures && <span className="text-sm font-semibold tabular-nums" data-testid="upload-percent">{run.percent}%</span>}
         <button
           type="button"
           onClick={onClose}
@@ -49,6 +56,9 @@ export function UploadProgressCard({ run, onClose }: { run: UploadRun | null; on
           <X className="size-4" aria-hidden />
         </button>
       </div>
+      {endedWithFailures ? (
+        <p className="mt-2 text-xs text-muted-foreground">The failed files stay in the upload dialog with the reason.</p>
+      ) : (
       <div
         className="mt-3 h-2 overflow-hidden rounded-full bg-muted"
         role="progressbar"
@@ -62,6 +72,7 @@ export function UploadProgressCard({ run, onClose }: { run: UploadRun | null; on
           style={{ width: `${run.percent}%` }}
         />
       </div>
+      )}
       {allGood && <p className="mt-2 text-xs font-medium text-success">All files uploaded successfully</p>}
     </section>,
     document.body,

@@ -9,6 +9,9 @@ export interface UploadFields {
   /** Comma-separated, as the form takes them. */
   tags: string;
   isPublic: boolean;
+  altText?: string;
+  sensitive?: boolean;
+  contentWarning?: string;
   folderId?: number | null;
   /** The same for every try of one queued file, so a retry after a lost answer stores nothing twice. */
   idempotencyKey?: string;
@@ -25,7 +28,7 @@ export interface UploadOptions {
 /**
  * `uploadFile` as multipart through XMLHttpRequest, whose upload progress events report
  * the bytes really sent (fetch has none). Sends the session cookie. A non-success answer
- * rejects with `${status}: ${body}` like every other call (spec 2 §7, §8).
+ * rejects with `${status}: ${body}` like every other call.
  */
 export function uploadFile({ file, fields, onProgress, signal }: UploadOptions): Promise<FileDto> {
   const form = new FormData();
@@ -33,6 +36,9 @@ export function uploadFile({ file, fields, onProgress, signal }: UploadOptions):
   form.append('description', fields.description);
   form.append('tags', fields.tags);
   form.append('isPublic', String(fields.isPublic));
+  if (fields.altText) form.append('altText', fields.altText);
+  if (fields.sensitive) form.append('sensitive', 'true');
+  if (fields.sensitive && fields.contentWarning) form.append('contentWarning', fields.contentWarning);
   if (fields.folderId) form.append('folderId', String(fields.folderId));
   if (fields.idempotencyKey) form.append('idempotencyKey', fields.idempotencyKey);
   // The file goes last so the server has read the fields by the time the bytes stream in.

@@ -3,7 +3,7 @@ import { fileMessages } from '@contract/file-rules';
 import { FILE_MAX_BYTES } from '@contract/limits';
 
 /**
- * What the picker accepts (spec 2 §5 plus audio, DESIGN.md, plus what phones record, issue 21);
+ * What the picker accepts (the listed types plus audio and what phones record, decision 020);
  * the server checks the bytes again. Extensions matter as much as types: browsers on many
  * systems give a HEIC or FLAC file no type at all.
  */

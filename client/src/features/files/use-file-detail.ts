@@ -41,13 +41,32 @@ export function useAddComment(id: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (content: string) => call('addFileComment', { params: { id }, body: { content } }),
-    onSuccess: () => {
+    onSuccess: (comment) => {
       patchCachedFile(client, id, (file) => ({ ...file, commentCount: file.commentCount + 1 }));
       void client.invalidateQueries({ queryKey: commentsKey(id) });
+      if (comment.notice) toast({ title: 'Comment posted', description: comment.notice });
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return handleUnauthorized();
       toast({ title: 'Error', description: failureText(error, 'Failed to add comment'), variant: 'destructive' });
+    },
+    retry: false,
+  });
+}
+
+/** Deletes a comment (its author, the file's owner or an admin); the count and the list follow. */
+export function useDeleteComment(fileId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (commentId: number) => call('deleteComment', { params: { id: commentId } }),
+    onSuccess: () => {
+      patchCachedFile(client, fileId, (file) => ({ ...file, commentCount: Math.max(0, file.commentCount - 1) }));
+      void client.invalidateQueries({ queryKey: commentsKey(fileId) });
+      toast({ title: 'Comment deleted' });
+    },
+    onError: (error) => {
+      if (isUnauthorizedError(error)) return handleUnauthorized();
+      toast({ title: 'Error', description: failureText(error, 'Failed to delete comment'), variant: 'destructive' });
     },
     retry: false,
   });

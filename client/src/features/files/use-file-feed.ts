@@ -21,7 +21,7 @@ async function fetchFeedPage({ offset, before }: FeedPageParam, signal: AbortSig
   return orOnStatus(call('listFeed', { query: { offset, limit: PAGE_SIZE, before } }, { signal }), 404, []);
 }
 
-/** The home feed (spec 2 §4, §7, §9): pages of 20, offset = pages × 20, fresh 30 s, no retry, no refetch on focus. */
+/** The home feed: pages of 20, offset = pages × 20, fresh 30 s, no retry, no refetch on focus. */
 export function useFileFeed() {
   return useInfiniteQuery({
     queryKey: feedKey,

@@ -19,7 +19,7 @@ function distanceToBottom(): number {
   return root.scrollHeight - (window.scrollY + window.innerHeight);
 }
 
-/** Requests the next page near the bottom of the window (spec 2 §4 Infinite lists). */
+/** Requests the next page near the bottom of the window. */
 export function useInfiniteScroll({ hasMore, isFetching, loadMore, threshold, shortThreshold = threshold, debounceMs = 150, itemCount }: InfiniteScrollOptions): void {
   const latest = useRef({ hasMore, isFetching, loadMore });
   latest.current = { hasMore, isFetching, loadMore };

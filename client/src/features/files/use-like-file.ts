@@ -8,7 +8,7 @@ import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { patchCachedFile, refreshFileLists } from './file-queries';
 
 /**
- * Like / unlike (spec 2 §4): removes the like when the file is liked, else adds one; then
+ * Like / unlike: removes the like when the file is liked, else adds one; then
  * refreshes file lists, the file and notifications. The count moves at once and is put back
  * if the server refuses.
  */

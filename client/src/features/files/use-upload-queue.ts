@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
-import { withRetryAfter } from '@/lib/api';
+import { serverMessage, withRetryAfter } from '@/lib/api';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { showDuplicateHint } from '@/features/similar/duplicate-hint';
 import { watchForDuplicate } from '@/features/similar/similar-queries';
@@ -11,7 +11,19 @@ import { EMPTY_UPLOAD_FORM, fieldsFor, runPercent, uploadSummary, type UploadFor
 import { newIdempotencyKey, uploadFile } from './upload-request';
 
 export const AUTO_START_MS = 100;
+
+/** A 4xx answer's message; nothing for network failures and server errors (the row says Failed). */
+function refusalOf(error: unknown): string | undefined {
+  const status = /^(\d{3}): /.exec(error instanceof Error ? error.message : '')?.[1];
+  if (!status || Number(status) < 400 || Number(status) >= 500) return undefined;
+  return serverMessage(error, '') || undefined;
+}
 export const CLOSE_AFTER_SUCCESS_MS = 2000;
+
+/** The same file picked again: name, size and type match (a failed row is only ever replaced by its own file again). */
+function sameFile(a: File, b: File): boolean {
+  return a.name === b.name && a.size === b.size && a.type === b.type;
+}
 
 /** What the floating progress card shows about the current or last run. */
 export interface UploadRun {
@@ -25,7 +37,7 @@ export interface UploadRun {
 let nextId = 0;
 
 /**
- * The upload queue (spec 2 §4 Upload item): files start ~100 ms after they are added and go
+ * The upload queue: files start ~100 ms after they are added and go
  * one at a time, in order. An unauthorised answer stops the queue and sends the member to
  * sign in. After a run, completed items leave and failed ones stay; with no failures the
  * card closes after 2 s and `onAllUploaded` runs.
@@ -79,6 +91,9 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
       setEditingId(null);
       void refreshFileLists(client);
     }
+    // One completion notice: with a success and a failure the summary toast says
+    // both counts, so the card steps aside; with no success the card alone says it failed.
+    if (succeeded > 0 && failed > 0) setRun(null);
     if (succeeded > 0 && failed === 0) {
       timers.current.close = window.setTimeout(() => {
         setRun(null);
@@ -98,7 +113,7 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
     for (let item = itemsRef.current.find((i) => i.status === 'pending'); item; item = itemsRef.current.find((i) => i.status === 'pending')) {
       const { id } = item;
       runIds.current.add(id);
-      patch(id, { status: 'uploading', progress: 0 });
+      patch(id, { status: 'uploading', progress: 0, error: undefined });
       showProgress(false);
       try {
         // Past the member's upload budget the server answers 429: this file waits its turn and is
@@ -125,7 +140,8 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
         }
       } catch (error) {
         failed += 1;
-        patch(id, { status: 'error', progress: 0 });
+        // The server's own words when it refused the file (413 for a full storage names the quota).
+        patch(id, { status: 'error', progress: 0, error: refusalOf(error) });
         if (item.folderId && !isUnauthorizedError(error)) {
           console.error(`Upload failed for ${item.file.name}`, error);
           folderFailed = true;
@@ -140,7 +156,7 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
       showProgress(false);
     }
     running.current = false;
-    // One toast for the run, however many of the folder's files failed (spec 2 §8).
+    // One toast for the run, however many of the folder's files failed.
     if (folderFailed) toast({ title: 'Error', description: 'Failed to upload files', variant: 'destructive' });
     finishRun(succeeded, failed);
   }, [client, finishRun, patch, showProgress]);
@@ -150,10 +166,13 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
     timers.current.start = window.setTimeout(() => void start(), AUTO_START_MS);
   }, [start]);
 
-  /** Queues files; with `folderId` they go into that folder (a drop on a folder page). */
-  const addFiles = useCallback((files: readonly File[], folderId?: number) => {
+  /**
+   * Queues files; with `folderId` they go into that folder (a drop on a folder page). `wait`
+   * holds them until `startPending` (files shared from the phone wait for tags and a folder).
+   */
+  const addFiles = useCallback((files: readonly File[], folderId?: number, opts: { wait?: boolean } = {}) => {
     if (files.length === 0) return;
-    const added = files.map<UploadItem>((file) => ({
+    const added = files.map<UploadItem>((file, index) => ({
       id: `upload-${(nextId += 1)}`,
       file,
       folderId,
@@ -161,9 +180,15 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
       status: 'pending',
       progress: 0,
       previewUrl: file.type.startsWith('image/') ? URL.createObjectURL(file) : undefined,
+      batch: { index: index + 1, size: files.length },
     }));
-    commit((current) => [...current, ...added]);
-    scheduleStart();
+    // A failed file picked again replaces its failed row instead of piling up beside it.
+    const replaced = itemsRef.current.filter((item) => item.status === 'error' && files.some((file) => sameFile(file, item.file)));
+    for (const item of replaced) if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
+    commit((current) => [...current.filter((item) => !replaced.includes(item)), ...added]);
+    // "Describe images first": pictures wait with their alt text fields until Upload is pressed.
+    const describing = folderId === undefined && formRef.current.describeFirst && added.some((item) => item.previewUrl);
+    if (!opts.wait && !describing) scheduleStart();
   }, [commit, scheduleStart]);
 
   const remove = useCallback((id: string) => {
@@ -175,11 +200,11 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
   }, [commit]);
 
   const retry = useCallback((id: string) => {
-    patch(id, { status: 'pending', progress: 0 });
+    patch(id, { status: 'pending', progress: 0, error: undefined });
     scheduleStart();
   }, [patch, scheduleStart]);
 
-  const customize = useCallback((id: string, values: Pick<UploadItem, 'customName' | 'customDescription' | 'customTags'>) => patch(id, values), [patch]);
+  const customize = useCallback((id: string, values: Partial<Pick<UploadItem, 'customName' | 'customDescription' | 'customTags' | 'altText'>>) => patch(id, values), [patch]);
 
   useEffect(() => {
     const pending = timers.current;
@@ -194,5 +219,5 @@ export function useUploadQueue({ onAllUploaded }: { onAllUploaded: () => void })
     setRun(null);
   }, []);
 
-  return { items, form, setForm, editingId, setEditingId, run, closeRun, addFiles, remove, retry, customize };
+  return { items, form, setForm, editingId, setEditingId, run, closeRun, addFiles, startPending: scheduleStart, remove, retry, customize };
 }

@@ -15,7 +15,7 @@ import { useCollaboration, useUserSearch } from './use-collaboration';
 const SEARCH_DEBOUNCE_MS = 250;
 
 /**
- * Add a collaborator (spec 2 §2, §5): search members from 2 characters, choose one, pick a role,
+ * Add a collaborator: search members from 2 characters, choose one, pick a role,
  * and send them an invite; they are listed under pending invites until they answer.
  */
 export function AddCollaborator({ folderId }: { folderId: number }) {

@@ -11,11 +11,15 @@ import { FolderPickList, savableFolders } from './folder-pick-list';
 import { useMyFolders } from './use-folders';
 import { useSaveFlow } from './use-save-flow';
 
-/** The round Save button over a card (spec 2 §2 File card), opening the card's save dialog. */
+/** The round Save button over a card, opening the card's save dialog. */
 export function CardSaveButton({ file, className }: { file: Pick<FileDto, 'id' | 'name'>; className?: string }) {
   const [open, setOpen] = useState(false);
+  // The dialog is mounted once first opened (then kept, so it closes with its animation): a grid
+  // renders one Save button per card, and its first screen does without the dialogs.
+  const [asked, setAsked] = useState(false);
   function onClick(event: MouseEvent) {
     event.stopPropagation();
+    setAsked(true);
     setOpen(true);
   }
   return (
@@ -33,17 +37,19 @@ export function CardSaveButton({ file, className }: { file: Pick<FileDto, 'id' |
         <Bookmark className="size-4" aria-hidden />
       </button>
       {/* Clicks inside the dialog must not reach the card, which would open the file. */}
-      <div onClick={(event) => event.stopPropagation()} className="contents">
-        <Dialog open={open} onOpenChange={setOpen}>
-          <DialogContent className="max-w-sm" onClick={(event) => event.stopPropagation()}>
-            <DialogHeader>
-              <DialogTitle>Save to Folder</DialogTitle>
-              <DialogDescription className="truncate">{file.name}</DialogDescription>
-            </DialogHeader>
-            {open && <CardSaveBody fileId={file.id} onDone={() => setOpen(false)} />}
-          </DialogContent>
-        </Dialog>
-      </div>
+      {asked && (
+        <div onClick={(event) => event.stopPropagation()} className="contents">
+          <Dialog open={open} onOpenChange={setOpen}>
+            <DialogContent className="max-w-sm" onClick={(event) => event.stopPropagation()}>
+              <DialogHeader>
+                <DialogTitle>Save to Folder</DialogTitle>
+                <DialogDescription className="truncate">{file.name}</DialogDescription>
+              </DialogHeader>
+              {open && <CardSaveBody fileId={file.id} onDone={() => setOpen(false)} />}
+            </DialogContent>
+          </Dialog>
+        </div>
+      )}
     </>
   );
 }

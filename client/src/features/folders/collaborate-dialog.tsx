@@ -18,7 +18,7 @@ function CollaborateBody({ folderId }: { folderId: number }) {
 }
 
 /**
- * The owner's Collaborate dialog (spec 2 §2): invite a member found by search, an invite link,
+ * The owner's Collaborate dialog: invite a member found by search, an invite link,
  * collaborators, pending invites; both lists follow the members' answers live.
  */
 export function CollaborateDialog({ folder, open, onOpenChange }: { folder: FolderDto; open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -13,7 +13,7 @@ function Loading() {
   return <div className="flex justify-center py-3"><Spinner className="size-4" /></div>;
 }
 
-/** Current collaborators: role change and remove, except the OWNER row (spec 2 §4). */
+/** Current collaborators: role change and remove, except the OWNER row. */
 export function CollaboratorList({ folderId }: { folderId: number }) {
   const list = useCollaborators(folderId, true);
   const { changeRole, remove } = useCollaboration(folderId);

@@ -13,7 +13,7 @@ import { failureToast } from './folder-toasts';
 import { useCreateFolder } from './use-folder-mutations';
 
 /**
- * Create New Folder (spec 2 §2), opened from the avatar menu: Folder Name and Description
+ * Create New Folder, opened from the avatar menu: Folder Name and Description
  * (Optional), Cancel and Create Folder ('Creating...' while the call runs).
  */
 export function CreateFolderDialog({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated?: (folder: FolderDto) => void }) {

@@ -13,7 +13,7 @@ import { EDIT_FILES_LIMIT, editFilesActionLabel, editFilesChanges } from './fold
 import type { FolderDto } from './folder-types';
 import { useUpdateFolderFiles } from './use-folder-mutations';
 
-/** 'Manage Folder Files' (spec 2 §2): the member's own files (up to 100) with checkboxes; tiles marked In Folder, Add or Remove. */
+/** 'Manage Folder Files': the member's own files (up to 100) with checkboxes; tiles marked In Folder, Add or Remove. */
 export function EditFilesDialog({ folder, userId, open, onOpenChange }: { folder: FolderDto; userId: number; open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -92,7 +92,8 @@ function FileTile({ file, checked, held, onToggle }: { file: FileDto; checked: b
   return (
     <label className={cn('group relative block cursor-pointer overflow-hidden rounded-xl border-2 transition-colors', checked ? 'border-primary' : 'border-transparent hover:border-border')}>
       <input type="checkbox" checked={checked} onChange={onToggle} className="peer sr-only" aria-label={file.name} />
-      <div className="pointer-events-none max-h-40 overflow-hidden [&>*]:!min-h-28">
+      {/* The picture repeats the name under it and on the checkbox: hidden from screen readers. */}
+      <div className="pointer-events-none max-h-40 overflow-hidden [&>*]:!min-h-28" aria-hidden>
         <CardMedia file={file} />
       </div>
       <span className={cn('absolute top-2 right-2 flex size-6 items-center justify-center rounded-md border-2 bg-background/90 peer-focus-visible:ring-2 peer-focus-visible:ring-ring', checked && 'border-primary bg-primary text-primary-foreground')}>

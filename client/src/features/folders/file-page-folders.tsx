@@ -10,7 +10,7 @@ import { failureToast, savedToast } from './folder-toasts';
 import { useSaveFileToFolder } from './use-folder-mutations';
 import { useFileFolders, useMyFolders } from './use-folders';
 
-/** The file page's Add to Folder selector (spec 2 §2): Add is enabled only once a folder is chosen. */
+/** The file page's Add to Folder selector: Add is enabled only once a folder is chosen. */
 export function AddToFolder({ fileId }: { fileId: number }) {
   const folders = useMyFolders();
   const inFolders = useFileFolders(fileId);

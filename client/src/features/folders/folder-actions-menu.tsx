@@ -12,7 +12,7 @@ function currentVisibility(folder: FolderDto): FolderVisibility {
 
 /**
  * The visibilities the owner may switch to: the other of public and private, and for an admin
- * (spec 2 §2 badge 'Admin') every one but the current, admin-only included. Members never see it.
+ * every one but the current, admin-only included. Members never see it.
  */
 export function visibilityChoices(folder: FolderDto, viewerIsAdmin: boolean): FolderVisibility[] {
   const current = currentVisibility(folder);
@@ -27,7 +27,7 @@ const CHOICE = {
 } as const;
 
 /**
- * The folder's actions by what the server says the viewer may do (spec 2 §2, §6): owner and
+ * The folder's actions by what the server says the viewer may do: owner and
  * editors get Upload Files and Edit Files; the owner also Collaborate, Make Private/Public (and,
  * for an admin, Make Admin-only), Delete Folder.
  */

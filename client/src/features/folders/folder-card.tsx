@@ -34,7 +34,7 @@ function FolderCover({ images }: { images: readonly PreviewImage[] | undefined }
 }
 
 /**
- * A folder on a profile or a list (spec 2 §2 Folder card): cover, Admin/Public/Private badge,
+ * A folder on a profile or a list: cover, Admin/Public/Private badge,
  * name and file count; a private folder that is not the viewer's own is blurred behind
  * 'Private Folder'. Clicking goes to /folder/{id}.
  */

@@ -12,7 +12,7 @@ export interface FolderDropZoneHandle {
 }
 
 /**
- * Drag-and-drop upload into a folder for its owner and editors (spec 2 §2): dropped files go
+ * Drag-and-drop upload into a folder for its owner and editors: dropped files go
  * through the member's upload queue with the folder's id, so the progress card reports them.
  */
 export function FolderDropZone({ folderId, enabled, children, ref }: { folderId: number; enabled: boolean; children: ReactNode; ref?: Ref<FolderDropZoneHandle> }) {

@@ -12,7 +12,7 @@ import { useFolderFiles } from './use-folders';
 
 const LIST_THRESHOLD_PX = 500;
 
-/** The folder's files (spec 2 §2 Folder detail): masonry, infinite scroll at 500 px, the owner's remove per file. */
+/** The folder's files: masonry, infinite scroll at 500 px, the owner's remove per file. */
 export function FolderFiles({ folder, onBrowse }: { folder: FolderDto; onBrowse?: () => void }) {
   const query = useFolderFiles(folder.id);
   const files = useMemo(() => query.data?.pages.flat() ?? [], [query.data]);

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { OwnerLink } from '@/features/files/file-meta';
 import type { FolderDto } from './folder-types';
 import { VisibilityBadge } from './visibility-badge';
+import { ShareButton } from '@/components/share-button';
+import { screens } from '@contract/screens';
 
 function Fact({ icon: Icon, children }: { icon: typeof Files; children: ReactNode }) {
   return (
@@ -14,7 +16,7 @@ function Fact({ icon: Icon, children }: { icon: typeof Files; children: ReactNod
   );
 }
 
-/** Name, creator, description, file count, visibility, created and updated dates (spec 2 §2 Folder detail). */
+/** Name, creator, description, file count, visibility, created and updated dates. */
 export function FolderHeader({ folder, actions }: { folder: FolderDto; actions?: ReactNode }) {
   return (
     <header className="space-y-4">
@@ -26,7 +28,10 @@ export function FolderHeader({ folder, actions }: { folder: FolderDto; actions?:
           </div>
           {folder.description && <p className="max-w-3xl break-words whitespace-pre-wrap text-foreground/80">{folder.description}</p>}
         </div>
-        {actions}
+        <div className="flex shrink-0 items-center gap-2">
+          <ShareButton path={screens.folder(folder.id)} title={folder.name} size="default" />
+          {actions}
+        </div>
       </div>
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3 text-sm text-muted-foreground">
         <OwnerLink user={folder.user} subtitle="Creator" />

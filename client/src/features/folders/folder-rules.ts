@@ -5,7 +5,7 @@ import type { FolderDto, FolderRole, InviteDto } from './folder-types';
 
 export { FOLDER_DESCRIPTION_MAX, FOLDER_NAME_MAX };
 
-// The folder screens' rules of spec 2 §2, §4, §5, free of React so they can be tested alone.
+// The folder screens' rules, free of React so they can be tested alone.
 
 export const INVITE_REDIRECT_MS = 2000;
 export const EDIT_FILES_LIMIT = 100;
@@ -26,7 +26,7 @@ export function visibilityLabel(folder: Pick<FolderDto, 'isPublic' | 'isAdminOnl
   return folder.isPublic ? 'Public' : 'Private';
 }
 
-/** The Create New Folder form's errors (spec 2 §5), on the trimmed name. */
+/** The Create New Folder form's errors, on the trimmed name. */
 export function folderFormErrors(name: string, description: string): { name?: string; description?: string } {
   const errors: { name?: string; description?: string } = {};
   const trimmed = name.trim();
@@ -41,14 +41,17 @@ export function isOwnFolder(folder: Pick<FolderDto, 'role'>): boolean {
   return folder.role === 'OWNER';
 }
 
-/** 'Saved to' rows link only to a public folder or the viewer's own; others are greyed (spec 2 §2). */
+/** 'Saved to' rows link only to a public folder or the viewer's own; others are greyed. */
 export function savedFolderLinkable(folder: Pick<FolderDto, 'isPublic' | 'isAdminOnly' | 'role'>): boolean {
   return (folder.isPublic && !folder.isAdminOnly) || isOwnFolder(folder);
 }
 
-/** A private folder that is not the viewer's own is blurred behind 'Private Folder' on cards. */
+/**
+ * A private folder the viewer has no part in is blurred behind 'Private Folder' on cards; its
+ * owner and its collaborators (Editor, Viewer) see it plainly, since it is theirs to open.
+ */
 export function folderCardBlurred(folder: Pick<FolderDto, 'isPublic' | 'isAdminOnly' | 'role'>): boolean {
-  return !folder.isPublic && !folder.isAdminOnly && !isOwnFolder(folder);
+  return !folder.isPublic && !folder.isAdminOnly && folder.role === null;
 }
 
 /** The Edit Files button: 'Add N File(s)', 'Remove N File(s)', 'Update Folder (Add N, Remove M)' or 'No Changes'. */
@@ -83,7 +86,7 @@ export function roleLabel(role: FolderRole): string {
 
 export type InviteState = 'pending' | 'expired' | 'invalid';
 
-/** An invite is usable while pending and before its expiry, checked against `now` (spec 2 §5). */
+/** An invite is usable while pending and before its expiry, checked against `now`. */
 export function inviteState(invite: Pick<InviteDto, 'status' | 'expiresAt'>, now: number): InviteState {
   if (invite.status === 'expired') return 'expired';
   // Accepted, declined or revoked: no longer usable.
@@ -95,7 +98,7 @@ export function inviteLink(origin: string, token: string): string {
   return `${origin}${screens.invite(token)}`;
 }
 
-/** Collaborator search starts at 2 characters of trimmed text (spec 2 §5, §9). */
+/** Collaborator search starts at 2 characters of trimmed text. */
 export function canSearchUsers(term: string): boolean {
   return term.trim().length >= USER_SEARCH_MIN;
 }

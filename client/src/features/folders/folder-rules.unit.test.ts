@@ -27,8 +27,10 @@ describe('folder rules', () => {
     expect(savedFolderLinkable({ isPublic: false, isAdminOnly: false, role: null })).toBe(false);
   });
 
-  it('blurs a private folder card unless it is the viewer’s own', () => {
-    expect(folderCardBlurred({ isPublic: false, isAdminOnly: false, role: 'VIEWER' })).toBe(true);
+  it('blurs a private folder card unless the viewer owns it or collaborates on it', () => {
+    expect(folderCardBlurred({ isPublic: false, isAdminOnly: false, role: null })).toBe(true);
+    expect(folderCardBlurred({ isPublic: false, isAdminOnly: false, role: 'VIEWER' })).toBe(false);
+    expect(folderCardBlurred({ isPublic: false, isAdminOnly: false, role: 'EDITOR' })).toBe(false);
     expect(folderCardBlurred({ isPublic: false, isAdminOnly: false, role: 'OWNER' })).toBe(false);
     expect(folderCardBlurred({ isPublic: true, isAdminOnly: false, role: null })).toBe(false);
   });

@@ -4,13 +4,13 @@ import { toast } from '@/components/ui/use-toast';
 import { failureText, serverMessage } from '@/lib/api';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 
-/** A destructive toast for a failed folder call; a lost session goes to sign in instead (spec 2 §8). */
+/** A destructive toast for a failed folder call; a lost session goes to sign in instead. */
 export function failureToast(error: unknown, message: string, { useServerMessage = false } = {}): void {
   if (isUnauthorizedError(error)) return handleUnauthorized();
   toast({ title: 'Error', description: useServerMessage ? serverMessage(error, message) : failureText(error, message), variant: 'destructive' });
 }
 
-/** 'File saved to {folder}' / 'Created and saved to {folder}', linking to the folder (spec 2 §2, §8). */
+/** 'File saved to {folder}' / 'Created and saved to {folder}', linking to the folder. */
 export function savedToast(folder: { id: number; name: string }, created: boolean): void {
   toast({
     title: created ? `Created and saved to ${folder.name}` : `File saved to ${folder.name}`,

@@ -34,7 +34,7 @@ export function InviteMessage({ kind, text }: { kind: 'invalid' | 'expired' | 'd
   );
 }
 
-/** The invite's details (spec 2 §2 Folder invite page): folder, inviter, role and what it allows, expiry, actions. */
+/** The invite's details: folder, inviter, role and what it allows, expiry, actions. */
 export function InviteDetails({ invite, onAccept, onDecline, pending, signedIn }: { invite: InviteDto; onAccept: () => void; onDecline: () => void; pending: 'accept' | 'decline' | null; signedIn: boolean }) {
   return (
     <article className="overflow-hidden rounded-3xl border bg-card shadow-sm">

@@ -2,7 +2,7 @@ import { fieldClasses } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import type { CollaboratorRole } from './folder-types';
 
-/** Viewer or Editor, the only roles offered for collaborators and invites (spec 2 §5). */
+/** Viewer or Editor, the only roles offered for collaborators and invites. */
 export function RoleSelect({ value, onChange, id, label, disabled, className }: {
   value: CollaboratorRole;
   onChange: (role: CollaboratorRole) => void;

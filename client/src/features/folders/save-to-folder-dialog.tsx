@@ -10,7 +10,7 @@ import { useMyFolders } from './use-folders';
 import { useSaveFlow } from './use-save-flow';
 
 /**
- * Save to Folder from a file's detail (spec 2 §2): the member's folders, a 'Create New
+ * Save to Folder from a file's detail: the member's folders, a 'Create New
  * Folder' mode with a name and Back, then Cancel / Save to Folder ('Saving...'). Enter submits.
  */
 export function SaveToFolderDialog({ fileId, fileName, open, onOpenChange }: { fileId: number; fileName: string; open: boolean; onOpenChange: (open: boolean) => void }) {

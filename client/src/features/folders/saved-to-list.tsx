@@ -8,7 +8,7 @@ import { savedFolderLinkable, visibilityLabel } from './folder-rules';
 import type { FolderDto } from './folder-types';
 
 /**
- * The 'Saved to' tab of the detail dialog (spec 2 §2): each folder marked Public or Private,
+ * The 'Saved to' tab of the detail dialog: each folder marked Public or Private,
  * a link only when public or the viewer's own, greyed otherwise. The empty state opens Save.
  */
 export function SavedToList({ folders, isLoading, onSave, onNavigate }: { folders: readonly FolderDto[] | undefined; isLoading: boolean; onSave: () => void; onNavigate?: () => void }) {

@@ -10,7 +10,7 @@ import { failureToast } from './folder-toasts';
 
 const asServer = { useServerMessage: true };
 
-/** Members matching `term`, asked for from 2 characters (spec 2 §5). */
+/** Members matching `term`, asked for from 2 characters. */
 export function useUserSearch(term: string) {
   const trimmed = term.trim();
   return useQuery({
@@ -20,7 +20,7 @@ export function useUserSearch(term: string) {
   });
 }
 
-/** Collaborator and invite calls of the Collaborate dialog, each with the spec's toasts (spec 2 §8). */
+/** Collaborator and invite calls of the Collaborate dialog, each with the spec's toasts. */
 export function useCollaboration(folderId: number) {
   const client = useQueryClient();
   function refresh() {
@@ -29,7 +29,7 @@ export function useCollaboration(folderId: number) {
     void client.invalidateQueries({ queryKey: folderKey(folderId), exact: true });
   }
 
-  // A member picked by name gets an invite addressed to them (DESIGN.md "Who sees what"), answered
+  // A member picked by name gets an invite addressed to them (decision 009), answered
   // from their notifications; they join only once they accept.
   const inviteMember = useMutation({
     mutationFn: ({ member, role }: { member: UserSearchResult; role: CollaboratorRole }) =>

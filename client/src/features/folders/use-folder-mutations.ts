@@ -92,7 +92,7 @@ export function visibilityBody(folder: Pick<FolderDto, 'isAdminOnly'>, to: Folde
 
 const VISIBILITY_TOASTS: Record<FolderVisibility, string> = { public: 'Folder is now public', private: 'Folder is now private', admin: 'Folder is now admin-only' };
 
-/** Make Public / Make Private for owners, and Make Admin-only for admins (spec 2 §2, §4). */
+/** Make Public / Make Private for owners, and Make Admin-only for admins. */
 export function useSetFolderVisibility(folder: Pick<FolderDto, 'id' | 'isAdminOnly'>) {
   const client = useQueryClient();
   return useMutation({

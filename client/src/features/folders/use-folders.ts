@@ -17,7 +17,7 @@ export function useFolder(id: number) {
   return useQuery({ ...endpointQuery('getFolder', { params: { id } }), retry: false });
 }
 
-/** Up to 4 cover images the viewer may see; fresh for 60 s (spec 2 §9). */
+/** Up to 4 cover images the viewer may see; fresh for 60 s. */
 export function useFolderPreview(id: number) {
   return useQuery({ ...endpointQuery('getFolderPreview', { params: { id } }), staleTime: PREVIEW_STALE_MS });
 }
@@ -58,8 +58,8 @@ export function usePendingInvites(id: number, enabled: boolean) {
  */
 export function useFolderLive(id: number) {
   const client = useQueryClient();
-  useLiveEvent('folder', (data) => {
-    if ((data as { folderId?: unknown }).folderId !== id) return;
+  useLiveEvent('folder', ({ folderId }) => {
+    if (folderId !== id) return;
     void client.invalidateQueries({ queryKey: collaboratorsKey(id) });
     void client.invalidateQueries({ queryKey: invitesKey(id) });
     void client.invalidateQueries({ queryKey: folderKey(id), exact: true });

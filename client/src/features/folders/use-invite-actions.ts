@@ -4,7 +4,7 @@ import { call } from '@/lib/call';
 import { failureToast } from './folder-toasts';
 import { myFoldersKey } from './folder-queries';
 
-/** Accept or decline an invite by its token, with the spec's toasts (spec 2 §8). */
+/** Accept or decline an invite by its token, with the spec's toasts. */
 export function useInviteActions(token: string) {
   const client = useQueryClient();
   const accept = useMutation({

@@ -4,7 +4,7 @@ import { failureToast, savedToast } from './folder-toasts';
 import { useCreateFolder, useSaveFileToFolder } from './use-folder-mutations';
 
 /**
- * The save flow of spec 2 §4: save into a chosen folder, or create one (trimmed name), then
+ * The save flow: save into a chosen folder, or create one (trimmed name), then
  * save into it; success toasts link to the folder. Answers a validation message or null.
  */
 export function useSaveFlow(fileId: number, onSaved: () => void) {

@@ -61,7 +61,7 @@ function addToThread(client: ReturnType<typeof useQueryClient>, threadUserId: nu
   return added;
 }
 
-/** 'Failed to send message' with the server's reason; a lost session goes to sign in (spec 2 §8). */
+/** 'Failed to send message' with the server's reason; a lost session goes to sign in. */
 export function sendFailedToast(error: unknown): void {
   if (isUnauthorizedError(error)) return handleUnauthorized();
   toast({ title: messageMessages.sendFailed, description: serverMessage(error, 'Please try again.'), variant: 'destructive' });
@@ -86,8 +86,7 @@ export function useSendMessage() {
  */
 export function useMessagesLive(viewerId: number, openUserId: number | null) {
   const client = useQueryClient();
-  useLiveEvent('message', (data) => {
-    const message = data as MessageDto;
+  useLiveEvent('message', (message) => {
     const other = counterpartOf(message, viewerId);
     addToThread(client, other, message);
     if (other === openUserId && message.recipientId === viewerId) void client.invalidateQueries({ queryKey: threadKey(other) });

@@ -2,7 +2,7 @@ import { PAGE_SIZE } from '@contract/limits';
 import { MESSAGE_MAX, RECIPIENT_SEARCH_MIN, type ConversationDto, type MessageDto } from '@contract/messages';
 import { profileDisplayName } from '@/features/profiles/profile-name';
 
-// The messages screen's rules (spec 2 §2, §5), kept free of React so they can be tested alone.
+// The messages screen's rules, kept free of React so they can be tested alone.
 
 /** The 'New Message' dialog searches recipients from above 2 characters of trimmed text. */
 export function canSearchRecipients(term: string): boolean {
@@ -49,7 +49,7 @@ export function counterpartOf(message: Pick<MessageDto, 'senderId' | 'recipientI
   return message.senderId === viewerId ? message.recipientId : message.senderId;
 }
 
-/** The spec's display rule for lists (spec 2 §2 Profile): full name, first name, else 'Anonymous'. */
+/** The spec's display rule for lists: full name, first name, else 'Anonymous'. */
 export function conversationName(c: Pick<ConversationDto, 'userFirstName' | 'userLastName'>): string {
   return profileDisplayName({ firstName: c.userFirstName, lastName: c.userLastName }, 'Anonymous');
 }

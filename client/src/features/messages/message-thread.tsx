@@ -1,5 +1,5 @@
 import { ArrowLeft, MessageCircle } from 'lucide-react';
-import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { screens } from '@contract/screens';
 import { Button } from '@/components/ui/button';
@@ -7,6 +7,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { ProfileAvatar } from '@/features/profiles/profile-avatar';
 import { profileDisplayName } from '@/features/profiles/profile-name';
 import { useProfile } from '@/features/profiles/profile-queries';
+import { LazyReportDialog } from '@/features/safety/lazy-report-dialog';
+import { MemberMenu } from '@/features/safety/member-menu';
 import { MessageBubble } from './message-bubble';
 import { MessageComposer } from './message-composer';
 import { chronological } from './message-rules';
@@ -32,6 +34,9 @@ function ThreadHeader({ userId, onBack }: { userId: number; onBack: () => void }
           </span>
         </Link>
       )}
+      {profile && (
+        <MemberMenu member={profile} report={{ type: 'user', id: profile.id, noun: `@${profile.username}` }} label={`More actions for @${profile.username}`} className="ml-auto" onBlocked={onBack} />
+      )}
     </div>
   );
 }
@@ -39,9 +44,12 @@ function ThreadHeader({ userId, onBack }: { userId: number; onBack: () => void }
 /**
  * The thread with one member: oldest at the top, own messages on the right; scrolling to the
  * top loads older messages without moving what is on screen; the composer sits underneath.
+ * Each of the other member's messages can be reported on its own.
  */
 export function MessageThread({ userId, viewerId, onBack }: { userId: number; viewerId: number; onBack: () => void }) {
   const thread = useThread(userId);
+  const { data: profile } = useProfile(userId);
+  const [reporting, setReporting] = useState<number | null>(null);
   const messages = useMemo(() => chronological(thread.data?.pages ?? []), [thread.data]);
   const box = useRef<HTMLDivElement>(null);
   const seen = useRef<{ oldest?: number; newest?: number; height: number; top: number }>({ height: 0, top: 0 });
@@ -105,13 +113,19 @@ export function MessageThread({ userId, viewerId, onBack }: { userId: number; vi
             )}
             <ol aria-label="Messages" className="grid gap-2.5">
               {messages.map((message) => (
-                <MessageBubble key={message.id} message={message} own={message.senderId === viewerId} />
+                <MessageBubble key={message.id} message={message} own={message.senderId === viewerId} onReport={() => setReporting(message.id)} />
               ))}
             </ol>
           </>
         )}
       </div>
       {!thread.isError && <MessageComposer recipientId={userId} onSent={() => (pinned.current = true)} />}
+      <LazyReportDialog
+        target={{ type: 'message', id: reporting ?? 0, noun: 'message' }}
+        author={profile ? { id: profile.id, username: profile.username } : null}
+        open={reporting !== null}
+        onOpenChange={(open) => !open && setReporting(null)}
+      />
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { useMessagesLive } from './message-queries';
 import { NewMessageDialog } from './new-message-dialog';
 
 /**
- * The messages half of /notifications (spec 2 §2): the conversation list and the open thread
+ * The messages half of /notifications: the conversation list and the open thread
  * side by side when the panel is wide enough, one at a time when it is not (a container
  * query, so it fits a half-width column as well as a phone). `userId` (the page's `?user=`)
  * opens that member's thread, even before any message exists.

@@ -18,9 +18,9 @@ export function useUnreadMessages(): number {
     queryFn: ({ signal }) => call('getUnreadMessageCount', undefined, { signal }).then((r) => r.unreadCount),
     refetchInterval: connected ? false : FALLBACK_POLL_MS,
   });
-  useLiveEvent('unread', (event) => {
-    const count = (event as { messages?: unknown }).messages;
-    if (typeof count === 'number') client.setQueryData(unreadMessagesKey, count);
+  useLiveEvent('unread', ({ messages: count }) => {
+    // Absent when the notifications module sent its own count.
+    if (count !== undefined) client.setQueryData(unreadMessagesKey, count);
   });
   return data ?? 0;
 }

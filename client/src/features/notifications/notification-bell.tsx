@@ -4,7 +4,7 @@ import { screenPaths, screens } from '@contract/screens';
 import { HeaderBadgeLink } from '@/components/header-badge-link';
 import { useUnreadCount } from './notification-queries';
 
-/** The header bell (spec 2 §2): links to /notifications, with the unread badge. */
+/** The header bell: links to /notifications, with the unread badge. */
 export function NotificationBell() {
   const [location] = useLocation();
   return <HeaderBadgeLink href={screens.notifications()} icon={Bell} label="Notifications" unread={useUnreadCount()} badgeTestId="notification-badge" highlight={location === screenPaths.notifications ? 'page' : undefined} />;

@@ -1,10 +1,11 @@
 import type { NotificationDto, NotificationType } from '@contract/notifications';
 import { screens } from '@contract/screens';
-import { Archive, Bookmark, Eye, FolderInput, Heart, MessageCircle, Reply, UserPlus, type LucideIcon } from 'lucide-react';
+import { Archive, AtSign, Bookmark, Eye, Flag, FolderInput, HardDrive, Heart, MessageCircle, Reply, UserPlus, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { relativeAge } from '@/features/files/format';
+import { ProfileAvatar } from '@/features/profiles/profile-avatar';
 import { cn } from '@/lib/utils';
 import { useInviteAnswer, useMarkRead } from './notification-queries';
 import { itemTarget } from './notification-rules';
@@ -18,6 +19,10 @@ const icons: Record<NotificationType, { icon: LucideIcon; tone: string }> = {
   follow: { icon: UserPlus, tone: 'bg-violet-500/12 text-violet-600 dark:text-violet-400' },
   folder_invite: { icon: FolderInput, tone: 'bg-fuchsia-500/12 text-fuchsia-600 dark:text-fuchsia-400' },
   archive_ready: { icon: Archive, tone: 'bg-teal-500/12 text-teal-600 dark:text-teal-400' },
+  storage_almost_full: { icon: HardDrive, tone: 'bg-orange-500/12 text-orange-600 dark:text-orange-400' },
+  member_storage_full: { icon: HardDrive, tone: 'bg-orange-500/12 text-orange-600 dark:text-orange-400' },
+  mention: { icon: AtSign, tone: 'bg-orange-500/12 text-orange-600 dark:text-orange-400' },
+  report_resolved: { icon: Flag, tone: 'bg-slate-500/12 text-slate-600 dark:text-slate-400' },
 };
 
 const answered: Partial<Record<NonNullable<NotificationDto['inviteStatus']>, string>> = {
@@ -41,15 +46,30 @@ export function NotificationItem({ item }: { item: NotificationDto }) {
 
   const body = (
     <>
-      <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', tone)}>
-        <Icon className="size-[18px]" aria-hidden />
-      </span>
+      {item.fromUser ? (
+        // Who did it, with what they did as a badge on the picture.
+        <span className="relative shrink-0">
+          <ProfileAvatar user={item.fromUser} className="size-10" />
+          <span className="absolute -right-1.5 -bottom-1.5 rounded-full bg-card p-0.5" data-testid="notification-kind">
+            <span className={cn('flex size-5 items-center justify-center rounded-full', tone)}>
+              <Icon className="size-3" aria-hidden />
+            </span>
+          </span>
+        </span>
+      ) : (
+        <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-full', tone)}>
+          <Icon className="size-[18px]" aria-hidden />
+        </span>
+      )}
       <span className="min-w-0 flex-1">
         <span className={cn('block text-sm leading-snug break-words', item.isRead ? 'text-muted-foreground' : 'font-medium text-foreground')}>{item.message}</span>
         <time dateTime={item.createdAt} className="mt-1 block text-xs text-muted-foreground">
           {relativeAge(item.createdAt)}
         </time>
       </span>
+      {item.fileThumbnailUrl && (
+        <img src={item.fileThumbnailUrl} alt="" loading="lazy" decoding="async" className="size-12 shrink-0 rounded-lg border border-border/60 object-cover" data-testid="notification-thumbnail" />
+      )}
       {!item.isRead && <span data-testid="unread-dot" className="mt-1.5 size-2.5 shrink-0 rounded-full bg-primary" aria-label="Unread" role="img" />}
     </>
   );
@@ -83,13 +103,10 @@ function ItemActions({ item, onAct }: { item: NotificationDto; onAct: () => void
             <Link href={screens.file(item.fileId)}>View File</Link>
           </Button>
         )}
-        {item.folderId ? (
+        {/* A folder the member may not open gets no button at all, rather than a dead one. */}
+        {item.folderId !== null && (
           <Button asChild variant="outline" size="sm" onClick={onAct}>
             <Link href={screens.folder(item.folderId)}>View Folder</Link>
-          </Button>
-        ) : (
-          <Button variant="outline" size="sm" disabled title="This folder is private">
-            View Folder
           </Button>
         )}
       </Actions>

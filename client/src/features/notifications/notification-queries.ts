@@ -53,9 +53,9 @@ function setUnread(client: QueryClient, unreadCount: number) {
 export function useNotificationsLive(): void {
   const client = useQueryClient();
   useLiveEvent('notification', () => void client.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }));
-  useLiveEvent('unread', (data) => {
-    const count = (data as { notifications?: unknown }).notifications;
-    if (typeof count !== 'number') return;
+  useLiveEvent('unread', ({ notifications: count }) => {
+    // Absent when the messages module sent its own count.
+    if (count === undefined) return;
     if (client.getQueryData(unreadKey) !== count) void client.invalidateQueries({ queryKey: listKey });
     setUnread(client, count);
   });
@@ -90,7 +90,7 @@ export function useMarkAllRead() {
 }
 
 /**
- * Accept or decline from a folder-invite item, by the notification's id (spec 2 §7). Accepting
+ * Accept or decline from a folder-invite item, by the notification's id. Accepting
  * opens the folder (`/folder/{id}`), as the invite page does.
  */
 export function useInviteAnswer() {

@@ -6,12 +6,12 @@ import { cn } from '@/lib/utils';
 import { NotificationItem } from './notification-item';
 import { useMarkAllRead, useNotificationList, useUnreadCount } from './notification-queries';
 
-/** Lists load their next page within 500 px of the bottom (spec 2 §4). */
+/** Lists load their next page within 500 px of the bottom. */
 const SCROLL_THRESHOLD_PX = 500;
 
 /**
  * The unread count badge; on hover or focus, while any are unread, it reads 'Mark as read' and
- * marks them all (spec 2 §2).
+ * marks them all.
  */
 function UnreadBadge({ count }: { count: number }) {
   const markAll = useMarkAllRead();

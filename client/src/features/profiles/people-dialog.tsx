@@ -13,7 +13,7 @@ function nearBottom(element: HTMLElement): boolean {
   return element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
 }
 
-/** Followers or following of a member: an infinite list, each person linking to their profile (spec 2 §2, §4). */
+/** Followers or following of a member: an infinite list, each person linking to their profile. */
 export function PeopleDialog({ userId, name, kind, onClose }: { userId: number; name: string; kind: PeopleKind | null; onClose: () => void }) {
   return (
     <Dialog open={kind !== null} onOpenChange={(open) => !open && onClose()}>

@@ -9,9 +9,11 @@ import { ProfileAvatar } from './profile-avatar';
 import { profileDisplayName } from './profile-name';
 import type { PeopleKind } from './profile-queries';
 import { ProfileStats } from './profile-stats';
+import { ShareButton } from '@/components/share-button';
+import { profileTitle } from '@contract/page-titles';
 
 /**
- * Avatar (initials fallback), name (spec 2 §3 rules), @username, bio, the four counts, and
+ * Avatar (initials fallback), name, @username, bio, the four counts, and
  * Follow/Unfollow + Message on another member's profile (Edit profile on one's own).
  */
 export function ProfileHeader({ profile, onOpenPeople }: { profile: UserProfile; onOpenPeople: (kind: PeopleKind) => void }) {
@@ -35,13 +37,16 @@ export function ProfileHeader({ profile, onOpenPeople }: { profile: UserProfile;
           Joined {format(new Date(profile.createdAt), 'MMMM yyyy')}
         </p>
         <ProfileStats profile={profile} onOpenPeople={onOpenPeople} />
-        {profile.isSelf ? (
-          <Button asChild variant="outline" className="rounded-full">
-            <Link href={screens.settings()}><Settings aria-hidden />Edit profile</Link>
-          </Button>
-        ) : (
-          <ProfileActions profile={profile} />
-        )}
+        <div className="flex flex-wrap items-center justify-center gap-2">
+          {profile.isSelf ? (
+            <Button asChild variant="outline" className="rounded-full">
+              <Link href={screens.settings()}><Settings aria-hidden />Edit profile</Link>
+            </Button>
+          ) : (
+            <ProfileActions profile={profile} />
+          )}
+          <ShareButton path={screens.profile(profile.id)} title={profileTitle(name, profile.username)} size="default" />
+        </div>
       </div>
     </header>
   );

@@ -1,4 +1,4 @@
-// The user display rules of spec 2 §3, kept free of React so they can be tested alone.
+// The user display rules, kept free of React so they can be tested alone.
 
 export interface ProfileNameFields {
   firstName?: string | null;

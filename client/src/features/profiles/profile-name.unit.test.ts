@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countLabel, profileDisplayName, profileInitials } from './profile-name';
 
-describe('profile display name (spec 2 §3)', () => {
+describe('profile display name', () => {
   it('joins first and last name when both exist', () => {
     expect(profileDisplayName({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@x.io' })).toBe('Ada Lovelace');
   });
@@ -16,7 +16,7 @@ describe('profile display name (spec 2 §3)', () => {
   });
 });
 
-describe('profile initials (spec 2 §3)', () => {
+describe('profile initials', () => {
   it('uses first letters of first and last name', () => {
     expect(profileInitials({ firstName: 'ada', lastName: 'lovelace' })).toBe('AL');
   });

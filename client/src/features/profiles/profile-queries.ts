@@ -18,11 +18,11 @@ const MEMBER_FILES_STALE_MS = 30_000;
 
 
 /** The member with the four counts; a 404 is 'User Not Found', so no retry. */
-export function useProfile(id: number) {
-  return useQuery({ ...endpointQuery('getUserProfile', { params: { id } }), retry: false });
+export function useProfile(id: number, enabled = true) {
+  return useQuery({ ...endpointQuery('getUserProfile', { params: { id } }), retry: false, enabled });
 }
 
-/** The member's files the viewer may see, 20 a page, fresh for 30 s (spec 2 §9). */
+/** The member's files the viewer may see, 20 a page, fresh for 30 s. */
 export function useProfileFiles(id: number) {
   return useInfiniteQuery({
     queryKey: profileFilesKey(id),
@@ -36,6 +36,11 @@ export function useProfileFiles(id: number) {
 /** The member's folders the viewer may see (a private one of another member arrives blurred or not at all). */
 export function useProfileFolders(id: number) {
   return useQuery({ queryKey: profileFoldersKey(id), queryFn: ({ signal }) => allPages((page) => call('listUserFolders', { params: { id }, query: page }, { signal })) });
+}
+
+/** Folders other members share with the viewer (Editor or Viewer), newest share first. */
+export function useSharedFolders(enabled: boolean) {
+  return useQuery({ queryKey: endpointKey('listSharedFolders'), queryFn: ({ signal }) => allPages((page) => call('listSharedFolders', { query: page }, { signal })), enabled });
 }
 
 /** Followers or following, newest follow first, 20 a page; loads only while its dialog is open. */

@@ -23,7 +23,7 @@ function Stat({ value, label, onClick }: { value: number; label: string; onClick
   );
 }
 
-/** Followers, following (each opens its list), files and folders (spec 2 §2 Profile). */
+/** Followers, following (each opens its list), files and folders. */
 export function ProfileStats({ profile, onOpenPeople }: { profile: UserProfile; onOpenPeople: (kind: PeopleKind) => void }) {
   return (
     <div className="grid w-full max-w-md grid-cols-4 gap-1 rounded-2xl border border-border/70 bg-card/60 p-1 shadow-xs" data-testid="profile-stats">

@@ -8,7 +8,7 @@ import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 import { peopleKey, profileKey } from './profile-queries';
 
 /**
- * Follow or unfollow `userId` (spec 2 §4 Follow): POST when not following, DELETE when
+ * Follow or unfollow `userId`: POST when not following, DELETE when
  * following. The answer carries the exact counts, so both profiles update without a refetch;
  * the people lists that changed are refetched when next opened.
  */

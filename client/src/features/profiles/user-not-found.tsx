@@ -4,7 +4,7 @@ import { screens } from '@contract/screens';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 
-/** An unknown member (spec 2 §2, §8). */
+/** An unknown member. */
 export function UserNotFound() {
   return (
     <EmptyState icon={UserX} tone="muted" heading="h1" title="User Not Found" text="The user you're looking for doesn't exist." className="py-24">

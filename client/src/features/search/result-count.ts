@@ -1,4 +1,4 @@
-// How a search's count reads (spec 2 §2 Search: '{count} results'), in English: '1 result', and
+// How a search's count reads ('{count} results'), in English: '1 result', and
 // '1,000+' when the server stopped counting at its cap (contract/search.ts SEARCH_COUNT_CAP).
 
 /** '1,000+' when capped, else the number with thousands separators. */

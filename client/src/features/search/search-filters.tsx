@@ -72,7 +72,7 @@ function OrderMenu({ value, hasQuery, onChange }: { value: OrderFilter | null; h
 }
 
 /**
- * The three filter groups of spec 2 §2 Search (Types, Fields, Order) and 'Reset all filters'.
+ * The three filter groups of Search (Types, Fields, Order) and 'Reset all filters'.
  * Fields choose between users, folders and files, so they apply to a search only: the Explore
  * feed with no query is files.
  */

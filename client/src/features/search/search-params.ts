@@ -3,7 +3,7 @@ import type { ResultType, SearchResultItem } from '@contract/search';
 import { screens } from '@contract/screens';
 import { resultCountText } from './result-count';
 
-// The pure rules of the Search and Explore screen (spec 2 §2 Search), tested alone.
+// The pure rules of the Search and Explore screen, tested alone.
 
 export type TypeFilter = 'all' | 'image' | 'video' | 'audio' | 'document';
 export type OrderFilter = 'newest' | 'oldest' | 'most_liked' | 'most_viewed' | 'alphabetical';
@@ -67,7 +67,7 @@ export function textSearchHref(text: string): string {
 }
 
 /**
- * /search?q={tag}: where every tag chip leads (spec 2 §2 File detail page). The text search
+ * /search?q={tag}: where every tag chip leads. The text search
  * ranks a file tagged exactly so first; the older /search?tag=… links still open the exact-tag search.
  */
 export function tagSearchHref(tag: string): string {
@@ -82,7 +82,7 @@ export function capitalise(text: string): string {
 /** 'Search | {Query capitalised} | {count} results'; 'Explore' with no query. */
 export function searchTitle(term: string, count: number | undefined, capped?: boolean): string {
   if (!term) return 'Explore';
-  // English counts ('1 result', '1,000+ results'), not the spec's literal '1 results' (issue 20).
+  // English counts ('1 result', '1,000+ results'), not the spec's literal '1 results' (decision 023).
   const counted = count === undefined ? '…' : resultCountText(count, capped);
   return `Search | ${capitalise(term)} | ${counted}`;
 }

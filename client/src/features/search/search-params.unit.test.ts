@@ -29,7 +29,7 @@ describe('links', () => {
   });
 });
 
-describe('title (spec 2 §2 Search)', () => {
+describe('title', () => {
   it('reads Search | {Query capitalised} | {count} results', () => {
     expect(searchTitle('sunset beach', 12)).toBe('Search | Sunset beach | 12 results');
     expect(searchTitle('sunset', 0)).toBe('Search | Sunset | 0 results');

@@ -18,7 +18,7 @@ function Group({ id, title, count, capped, children }: { id: string; title: stri
 
 const CARD_GRID = 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4';
 
-/** Results grouped as Users, Folders, Files (spec 2 §2 Search); a group with nothing is left out. */
+/** Results grouped as Users, Folders, Files; a group with nothing is left out. */
 export function SearchResults({ groups, counts }: { groups: GroupedResults; counts?: { users: number; folders: number; files: number; capped?: boolean } }) {
   return (
     <div className="space-y-10">

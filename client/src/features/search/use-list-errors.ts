@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { handleUnauthorized, isUnauthorizedError } from '@/lib/unauthorized';
 
-/** Reports a list's failure once (spec 2 §8): signed out → sign in again, else the spec's toast text. */
+/** Reports a list's failure once: signed out → sign in again, else the spec's toast text. */
 export function useListError(error: unknown, message: string): void {
   const reported = useRef<unknown>(null);
   useEffect(() => {

@@ -7,13 +7,15 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
 import { PasswordInput } from '@/features/auth/password-input';
 import { call } from '@/lib/call';
+import { useWithRecentSignIn } from '@/features/account-security/recent-sign-in';
 import { FieldGroup } from './settings-section';
 import { useAccountMutation } from './use-account-mutation';
 
-/** Change email: no current password is asked for (spec 1 §5). */
+/** Change email: no current password is asked for; a recent sign-in is (docs/decisions/034). */
 export function ChangeEmailForm({ user }: { user: CurrentUser }) {
   const [email, setEmail] = useState(user.email);
-  const save = useAccountMutation((next: string) => call('updateEmail', { body: { email: next } }), {
+  const withProof = useWithRecentSignIn();
+  const save = useAccountMutation((next: string) => withProof(() => call('updateEmail', { body: { email: next } })), {
     success: [m.emailUpdated, m.emailUpdatedText],
     failure: [m.updateFailed, m.emailFailed],
   });
@@ -38,12 +40,13 @@ export function ChangeEmailForm({ user }: { user: CurrentUser }) {
   );
 }
 
-/** Change password: new password and confirmation, each with a show/hide toggle; no current password (spec 1 §5). */
+/** Change password: new password and confirmation, each with a show/hide toggle; no current password, a recent sign-in (docs/decisions/034). */
 export function ChangePasswordForm() {
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
+  const withProof = useWithRecentSignIn();
   const save = useAccountMutation(
-    (password: string) => call('updatePassword', { body: { newPassword: password } }),
+    (password: string) => withProof(() => call('updatePassword', { body: { newPassword: password } })),
     { success: [m.passwordUpdated, m.passwordUpdatedText], failure: [m.updateFailed, m.passwordFailed] },
     () => {
       setNewPassword('');

@@ -61,7 +61,7 @@ function Status({ archive }: { archive: ArchiveDto }) {
   );
 }
 
-/** Settings → "Download my data" (issue 23): ask for an archive, follow it, download it. */
+/** Settings → "Download my data" (decision 022): ask for an archive, follow it, download it. */
 export function DataArchive() {
   const { data, isPending } = useArchive();
   const request = useRequestArchive();

@@ -33,7 +33,7 @@ export function useNsfwBlur(file: { id: number; isNsfw: boolean | null | undefin
  * Wraps a file's picture or player: blurred behind a 'Show' button when `useNsfwBlur` says so.
  * The covered content is inert, so neither a pointer nor the keyboard reaches a player under the blur.
  */
-export function NsfwGuard({ file, children, className }: { file: { id: number; isNsfw: boolean | null | undefined }; children: ReactNode; className?: string }) {
+export function NsfwGuard({ file, children, className }: { file: { id: number; isNsfw: boolean | null | undefined; contentWarning?: string | null }; children: ReactNode; className?: string }) {
   const { blurred, reveal } = useNsfwBlur(file);
   return (
     <div data-testid="nsfw-guard" data-blurred={blurred} className={cn('relative overflow-hidden', className)}>
@@ -44,6 +44,8 @@ export function NsfwGuard({ file, children, className }: { file: { id: number; i
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/55 p-4 text-center text-white">
           <EyeOff className="size-6 drop-shadow" aria-hidden />
           <p className="text-sm font-medium drop-shadow">Sensitive content</p>
+          {/* The author's warning ("Spoilers", "Medical"), as text. */}
+          {file.contentWarning && <p className="max-w-full truncate rounded-full bg-white/15 px-3 py-0.5 text-xs font-semibold drop-shadow" data-testid="content-warning">{file.contentWarning}</p>}
           <Button
             size="sm"
             variant="secondary"

@@ -5,6 +5,7 @@ import { useTheme, type ThemePreference } from '@/lib/theme';
 import { cn } from '@/lib/utils';
 import { ChoiceGroup, SwitchRow } from './controls';
 import { FieldGroup } from './settings-section';
+import { BlockedMembers, MutedMembers } from '@/features/safety/blocked-members';
 
 type Props = { preferences: Preferences; onChange: (patch: PreferencesPatch) => void };
 
@@ -47,7 +48,7 @@ function ThemePicker() {
   );
 }
 
-/** NSFW content, search-engine indexing, theme, reduce motion and the notification counter. */
+/** NSFW content, search-engine indexing, the profile for visitors, theme, reduce motion and the notification counter. */
 export function PrivacyContent({ preferences, onChange }: Props) {
   return (
     <>
@@ -63,12 +64,21 @@ export function PrivacyContent({ preferences, onChange }: Props) {
         <ChoiceGroup
           id="pref-indexing"
           label="Search-engine indexing"
-          hint="Deny asks search engines not to index your profile."
+          hint="Deny asks search engines not to index your profile, public files and folders, and leaves them out of the sitemap."
           value={preferences.searchIndexing}
           choices={[{ value: 'allow', label: 'Allow' }, { value: 'deny', label: 'Deny' }]}
           onChange={(searchIndexing) => onChange({ searchIndexing })}
         />
+        <SwitchRow
+          id="pref-profile-visitors"
+          label="Show my profile to visitors"
+          description="People who are not signed in can open your profile page. Off, it is not found for them; your public files stay reachable by their links."
+          checked={preferences.showProfileToVisitors}
+          onChange={(showProfileToVisitors) => onChange({ showProfileToVisitors })}
+        />
       </FieldGroup>
+      <BlockedMembers />
+      <MutedMembers />
       <FieldGroup title="Appearance">
         <ThemePicker />
         <SwitchRow

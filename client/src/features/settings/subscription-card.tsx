@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/use-toast';
 const perks = ['Unlimited blocks', 'Additional features', 'No ads'];
 
 /**
- * The plan display of spec 1 §2.5: fixed, not read from data. There is no billing system yet,
+ * The plan display: fixed, not read from data. There is no billing system yet,
  * so 'Manage subscription' says so instead of pretending to open one.
  */
 export function SubscriptionCard() {

@@ -8,7 +8,7 @@ type Toasts = { success: [string, string]; failure: [string, string] };
 
 /**
  * A settings call that answers the updated member: the cached current user is replaced and
- * refreshed (spec 1 §4), then the spec's toast; a failure shows the server's message or the default (§8).
+ * refreshed, then the spec's toast; a failure shows the server's message or the default.
  */
 export function useAccountMutation<TInput>(call: (input: TInput) => Promise<CurrentUser>, toasts: Toasts, onDone?: () => void) {
   const queryClient = useQueryClient();

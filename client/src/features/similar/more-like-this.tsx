@@ -21,7 +21,7 @@ function useOnVisible(ref: React.RefObject<Element | null>, onVisible: () => voi
 }
 
 /**
- * "More like this" under a file's details (issue 22): a masonry of the files that look most like
+ * "More like this" under a file's details (decision 024): a masonry of the files that look most like
  * it (shared tags for non-images), loaded when the section comes near the screen and continued as
  * the member scrolls, in the detail dialog's pane as on /file/{id}.
  */

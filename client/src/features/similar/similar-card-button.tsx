@@ -4,7 +4,7 @@ import type { FileDto } from '@contract/files';
 import { similarStrings } from '@contract/similar-strings';
 import { screens } from '@contract/screens';
 
-/** The image card's "Similar to this" action (issue 22): opens /search?similar={id}. */
+/** The image card's "Similar to this" action (decision 024): opens /search?similar={id}. */
 export function SimilarCardButton({ file }: { file: Pick<FileDto, 'id' | 'name'> }) {
   return (
     <Link

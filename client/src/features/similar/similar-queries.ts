@@ -12,7 +12,7 @@ async function fetchSimilarPage(fileId: number, offset: number, signal: AbortSig
   return orOnStatus(call('listSimilarFiles', { params: { id: fileId }, query: { offset, limit: PAGE_SIZE } }, { signal }), 404, []);
 }
 
-/** "More like this" (issue 22): pages of 20 neighbours the viewer may see, best first. */
+/** "More like this" (decision 024): pages of 20 neighbours the viewer may see, best first. */
 export function useSimilarFiles(fileId: number, enabled = true) {
   return useInfiniteQuery({
     // Under /api/files, so a like or a delete elsewhere refreshes it with the other file lists.

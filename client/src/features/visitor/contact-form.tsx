@@ -27,13 +27,13 @@ interface ContactMessage {
 
 const EMPTY: ContactMessage = { firstName: '', lastName: '', email: '', subject: '', message: '' };
 
-// A native select keeps the browser's own `required` check (spec 1 §5) and mobile pickers.
+// A native select keeps the browser's own `required` check and mobile pickers.
 const selectClass = cn(
   fieldClasses,
   'h-10 appearance-none py-2 pr-9 invalid:text-muted-foreground dark:[color-scheme:dark] [&>option]:text-foreground',
 );
 
-/** The contact form. Sending is simulated: no message leaves the browser (spec 1 §4). */
+/** The contact form. Sending is simulated: no message leaves the browser. */
 export function ContactForm() {
   const [values, setValues] = useState<ContactMessage>(EMPTY);
   const [sending, setSending] = useState(false);

@@ -5,7 +5,7 @@ import { endpointQuery } from '@/lib/call';
 import { mediaUrl } from '@/lib/media';
 import './floating-pictures.css';
 
-// Fixed cycles (spec 1 §2.2, §9). Their lengths are co-prime so neighbours rarely repeat a combination.
+// Fixed cycles. Their lengths are co-prime so neighbours rarely repeat a combination.
 const LEFT_PERCENT = [5, 15, 25, 35, 45, 55, 65, 75, 85, 95];
 const SIZE_PX = [60, 90, 120, 75, 105, 68, 112];
 const ROTATE_DEG = [-10, 6, -3, 10, -7, 2, -5, 8, 0];

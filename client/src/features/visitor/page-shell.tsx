@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { screens } from '@contract/screens';
 import { ArrowLeft } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Logo } from '@/components/layout/logo';
+import { Logo } from '@/components/logo';
 
 const footerLinks = [
   { href: screens.about(), label: 'About' },

@@ -14,7 +14,7 @@ export interface PolicySection {
   topics: PolicyTopic[];
 }
 
-// The policy text of spec 1 §2.7, written for Kaleido as it is actually built.
+// The policy text, written for Kaleido as it is actually built.
 export const POLICY_SECTIONS: PolicySection[] = [
   {
     id: 'privacy',
@@ -54,7 +54,9 @@ export const POLICY_SECTIONS: PolicySection[] = [
         title: 'Your rights',
         points: [
           'View and correct your profile and email address at any time in Settings.',
-          'Delete any file or folder you own, or ask us to close your account and erase its data.',
+          'Delete any file, folder or comment you own, or delete your whole account in Settings → Account Security: you are signed out everywhere at once, and within a minute your files (every stored copy), folders, comments, likes, follows, the messages you sent and your reports are erased.',
+          'Backups taken before you deleted your account still hold that data until the operator of this instance deletes those backup archives; a restore from such a backup would bring it back, so operators delete old archives on their own schedule.',
+          'Block or mute anyone from their profile, a comment or a file, and report what breaks the rules; an admin reviews every report.',
           'Ask for a copy of your data, or object to how we use it, by writing to support@kaleido.app.',
           'Choose which optional emails you receive, or turn them off entirely.',
         ],
@@ -84,7 +86,7 @@ export const POLICY_SECTIONS: PolicySection[] = [
       {
         title: 'When the licence ends',
         points: [
-          'The licence ends when you delete the content or close your account. Backup copies are purged on our regular backup cycle.',
+          'The licence ends when you delete the content or your account. Backup archives taken before then still hold copies until they are deleted.',
         ],
       },
       {

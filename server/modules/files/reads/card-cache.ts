@@ -7,8 +7,11 @@ import type { ReadsRepo } from './reads.repo';
 
 type SharedFields = Omit<FileDto, 'isLiked' | 'canEdit' | 'canDelete'>;
 
-/** One file as every viewer sees it; the viewer's own marks are laid over when it is sent. */
-export type Card = FileAccessFields & { id: number; shared: SharedFields; json: string | null };
+/**
+ * One file as every viewer sees it; the viewer's own marks are laid over when it is sent.
+ * `head` is its shared JSON as UTF-8 bytes without the closing brace, encoded once.
+ */
+export type Card = FileAccessFields & { id: number; shared: SharedFields; head: Buffer | null };
 
 /** `id:total,id:total`: the view counts a flush wrote (view-counter.ts). */
 export function encodeViewTotals(totals: Iterable<[number, number]>): string {
@@ -37,7 +40,7 @@ export function createCardCache(repo: Pick<ReadsRepo, 'cardRows'>, bus: Invalida
     if (key === ALL) return cards.clear();
     for (const [id, total] of decodeViewTotals(key)) {
       // Counts only grow (a delete drops the card), so the larger of two reports is the newer.
-      cards.update(id, (card) => (total > card.shared.viewCount ? { ...card, shared: { ...card.shared, viewCount: total }, json: null } : card));
+      cards.update(id, (card) => (total > card.shared.viewCount ? { ...card, shared: { ...card.shared, viewCount: total }, head: null } : card));
     }
   });
 
@@ -47,7 +50,7 @@ export function createCardCache(repo: Pick<ReadsRepo, 'cardRows'>, bus: Invalida
       rows.map(({ file, owner }) => {
         // The same check fastify's serializer makes, done once per card instead of per request.
         const { isLiked: _l, canEdit: _e, canDelete: _d, ...shared } = fileDto.encode(toFileDto(file, owner, false, null));
-        return [file.id, { id: file.id, userId: file.userId, isPublic: file.isPublic, isNsfw: file.isNsfw, shared, json: null }];
+        return [file.id, { id: file.id, userId: file.userId, isPublic: file.isPublic, isNsfw: file.isNsfw, shared, head: null }];
       }),
     );
   }
@@ -63,9 +66,20 @@ export function createCardCache(repo: Pick<ReadsRepo, 'cardRows'>, bus: Invalida
 }
 export type CardCache = ReturnType<typeof createCardCache>;
 
-/** The card as JSON for this viewer: the shared part written once, their like and abilities added. */
-export function renderCard(card: Card, viewer: Viewer, isLiked: boolean): string {
-  card.json ??= JSON.stringify(card.shared);
+/** The viewer's part of a card, `,"isLiked":…,"canEdit":…,"canDelete":…}`, for each of its eight values. */
+const tails = Array.from({ length: 8 }, (_, i) => Buffer.from(`,"isLiked":${(i & 4) > 0},"canEdit":${(i & 2) > 0},"canDelete":${(i & 1) > 0}}`));
+
+/**
+ * The card as JSON bytes for this viewer, in two pieces to be joined with others' into one
+ * answer: the shared part encoded once, then their like and abilities.
+ */
+export function cardPieces(card: Card, viewer: Viewer, isLiked: boolean): [Buffer, Buffer] {
+  card.head ??= Buffer.from(JSON.stringify(card.shared).slice(0, -1));
   const can = fileAbilities(card, viewer);
-  return `${card.json.slice(0, -1)},"isLiked":${isLiked},"canEdit":${can.canEdit},"canDelete":${can.canDelete}}`;
+  return [card.head, tails[(isLiked ? 4 : 0) + (can.canEdit ? 2 : 0) + (can.canDelete ? 1 : 0)]];
+}
+
+/** The card as one JSON object for this viewer. */
+export function renderCard(card: Card, viewer: Viewer, isLiked: boolean): Buffer {
+  return Buffer.concat(cardPieces(card, viewer, isLiked));
 }

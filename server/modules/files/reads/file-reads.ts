@@ -1,14 +1,16 @@
-import { commentPage, fileMessages } from '../../../../contract/files';
+import { commentDto, fileMessages } from '../../../../contract/files';
+import { isHiddenOwner } from '../../../access/blocks';
 import { canViewCached, type Viewer, type VisibleFilesOptions } from '../../../access/visibility';
 import { createKeyedCache } from '../../../lib/keyed-cache';
 import { ALL, type InvalidationBus } from '../../../lib/invalidation-bus';
 import { NotFoundError } from '../../../lib/errors';
 import { toCommentDto } from '../files.presenter';
-import { createCardCache, renderCard, type Card } from './card-cache';
+import { cardPieces, createCardCache, renderCard, type Card } from './card-cache';
 import { mergePage, type PagePlace } from './page-merge';
 import { createPublicHead } from './public-head';
 import type { ReadsRepo } from './reads.repo';
 import { createViewerMarks } from './viewer-marks';
+import { jsonArray } from './send-json';
 
 type Counter = { served: number; fromMemory: number };
 const counter = (): Counter => ({ served: 0, fromMemory: 0 });
@@ -23,7 +25,8 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
   const head = createPublicHead(repo, bus, { size: opts.headSize });
   const marks = createViewerMarks(repo, bus);
   const cards = createCardCache(repo, bus);
-  const comments = createKeyedCache<string, string>({ max: 5_000, reliable: bus.reliable });
+  // A page of comments: each with its author, so a viewer's blocks leave theirs out as it is sent.
+  const comments = createKeyedCache<string, { authorId: number; json: Buffer }[]>({ max: 5_000, reliable: bus.reliable });
   bus.subscribe('feed', () => comments.clear());
   bus.subscribe('comments', (key) => (key === ALL ? comments.clear() : comments.dropWhere((k) => k.startsWith(`${key}:`))));
   // Comments show their authors' names and avatars.
@@ -36,7 +39,13 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
 
   /** The page of ids newest first: the public skeleton and the viewer's grants merged in memory. */
   async function feedIds(viewer: NonNullable<Viewer>, place: PagePlace, miss: () => void): Promise<number[]> {
-    const [publicHead, grants] = await Promise.all([head.get(miss), marks.grants(viewer, miss)]);
+    const [publicHead, grants, blocked, muted] = await Promise.all([head.get(miss), marks.grants(viewer, miss), marks.blocked(viewer, miss), marks.muted(viewer, miss)]);
+    // The head already leaves suspended members out; the viewer's own blocks and mutes it cannot know.
+    if (blocked.size || muted.size) {
+      // The shared skeleton holds the files of members this one's blocks hide: read the page by the rule itself.
+      miss();
+      return repo.visiblePage(viewer, place);
+    }
     const first = mergePage(publicHead.ids, publicHead.complete, grants.ids, place);
     if (Array.isArray(first)) return first;
     // Past the cached head: the older public ids from the database, by keyset.
@@ -48,24 +57,29 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
   }
 
   /**
-   * Cards in the order of `ids`, as one JSON array for this viewer. Each card is checked against
-   * the visibility rule as it is sent, whatever list the ids came from: a skeleton or list that
-   * is a moment behind can leave a card out, never show one the viewer may not see.
+   * Cards in the order of `ids`, each as its JSON pieces (UTF-8 bytes) for this viewer. Each card
+   * is checked against the visibility rule as it is sent, whatever list the ids came from: a
+   * skeleton or list that is a moment behind can leave a card out, never show one the viewer may not see.
    */
-  async function renderPage(ids: readonly number[], viewer: Viewer, miss?: () => void, options: VisibleFilesOptions = {}): Promise<string> {
-    const [found, liked, grants] = await Promise.all([cards.getMany(ids, miss), marks.liked(viewer, ids, miss), marks.grants(viewer, miss)]);
-    const parts: string[] = [];
+  async function visibleCards(ids: readonly number[], viewer: Viewer, miss?: () => void, options: VisibleFilesOptions = {}): Promise<Buffer[][]> {
+    const [found, liked, grants, hidden] = await Promise.all([cards.getMany(ids, miss), marks.liked(viewer, ids, miss), marks.grants(viewer, miss), marks.hidden(viewer, miss)]);
+    const parts: Buffer[][] = [];
     for (const id of ids) {
       const card = found.get(id);
-      if (card && canViewCached(card, viewer, grants.set, options)) parts.push(renderCard(card, viewer, liked.has(id)));
+      if (card && canViewCached(card, viewer, grants.set, options, hidden)) parts.push(cardPieces(card, viewer, liked.has(id)));
     }
-    return `[${parts.join(',')}]`;
+    return parts;
+  }
+
+  /** The cards of `ids` as one JSON array for this viewer. */
+  async function renderPage(ids: readonly number[], viewer: Viewer, miss?: () => void, options: VisibleFilesOptions = {}): Promise<Buffer> {
+    return jsonArray(await visibleCards(ids, viewer, miss, options));
   }
 
   /** The card if this viewer may see it; the same 404 whether it does not exist or is not theirs to see. */
   async function visibleCard(id: number, viewer: Viewer, miss: () => void): Promise<Card> {
-    const [card, grants] = await Promise.all([cards.get(id, miss), marks.grants(viewer, miss)]);
-    if (!card || !canViewCached(card, viewer, grants.set)) throw new NotFoundError(fileMessages.fileNotFound);
+    const [card, grants, hidden] = await Promise.all([cards.get(id, miss), marks.grants(viewer, miss), marks.hidden(viewer, miss)]);
+    if (!card || !canViewCached(card, viewer, grants.set, {}, hidden)) throw new NotFoundError(fileMessages.fileNotFound);
     return card;
   }
 
@@ -81,12 +95,12 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
   }
 
   return {
-    /** `listFeed`: the member's home feed as JSON. */
+    /** `listFeed`: the member's home feed as JSON bytes. */
     feedPage: (viewer: NonNullable<Viewer>, place: PagePlace) => counted(stats.pages, async (miss) => renderPage(await feedIds(viewer, place, miss), viewer, miss)),
     /** A list in another order (the random feed), its ids cached under `key` (who asks and the whole query). */
     listPage: (key: string, viewer: Viewer, loadIds: () => Promise<number[]>, options: VisibleFilesOptions = {}) =>
       counted(stats.lists, async (miss) => renderPage(await lists.get(key, loadIds, miss), viewer, miss, options)),
-    /** `getFile`: the card as JSON, or 404. */
+    /** `getFile`: the card as JSON bytes, or 404. */
     detail: (id: number, viewer: Viewer) =>
       counted(stats.details, async (miss) => {
         const card = await visibleCard(id, viewer, miss);
@@ -98,22 +112,28 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
         await visibleCard(fileId, viewer, miss);
         const load = async () => {
           const rows = await repo.commentPage(fileId, page);
-          return JSON.stringify(commentPage.encode(rows.map((r) => toCommentDto(r.comment, r.user))));
+          return rows.map((r) => ({ authorId: r.comment.userId, json: Buffer.from(JSON.stringify(commentDto.encode(toCommentDto(r.comment, r.user)))) }));
         };
-        return comments.get(`${fileId}:${page.offset}:${page.limit}`, load, miss);
+        const [held, hidden, muted] = await Promise.all([comments.get(`${fileId}:${page.offset}:${page.limit}`, load, miss), marks.hidden(viewer, miss), marks.muted(viewer, miss)]);
+        const shown = held.filter((c) => !isHiddenOwner(c.authorId, viewer, hidden) && !muted.has(c.authorId));
+        return jsonArray(shown.map((c) => [c.json]));
       }),
     /** The card of a file this viewer may see, or the 404 (neighbour lists start from it). */
     card: (id: number, viewer: Viewer) => visibleCard(id, viewer, () => undefined),
     /** Which of `ids` (in their order) this viewer may see, by the same cached check every page makes. */
     async visibleIds(ids: readonly number[], viewer: Viewer, options: VisibleFilesOptions = {}): Promise<number[]> {
-      const [found, grants] = await Promise.all([cards.getMany(ids), marks.grants(viewer)]);
+      const [found, grants, hidden] = await Promise.all([cards.getMany(ids), marks.grants(viewer), marks.hidden(viewer)]);
       return ids.filter((id) => {
         const card = found.get(id);
-        return card !== undefined && canViewCached(card, viewer, grants.set, options);
+        return card !== undefined && canViewCached(card, viewer, grants.set, options, hidden);
       });
     },
-    /** Cards of `ids` in that order as one JSON page for this viewer, each checked as it is sent. */
+    /** Cards of `ids` in that order as one JSON page (bytes) for this viewer, each checked as it is sent. */
     page: (ids: readonly number[], viewer: Viewer, options: VisibleFilesOptions = {}) => renderPage(ids, viewer, undefined, options),
+    /** The cards of `ids` this viewer may see, in that order, each as JSON pieces to join into a larger answer. */
+    cards: (ids: readonly number[], viewer: Viewer, options: VisibleFilesOptions = {}) => visibleCards(ids, viewer, undefined, options),
+    /** The members a block hides from this viewer, as the cached pages see them. */
+    hidden: (viewer: Viewer) => marks.hidden(viewer),
     /** How many reads were served without a database query (the benchmark reads this). */
     stats: () => ({ ...stats, caches: { head: head.stats(), cards: cards.stats(), comments: comments.stats(), ...marks.stats() } }),
   };

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { comments, fileLikes, files, users } from '../../../db/schema/index';
-import { privateGrantIdsSql, type Viewer } from '../../../access/visibility';
+import { privateGrantIdsSql, visibleFilesSql, type Viewer } from '../../../access/visibility';
+import { blockedIdsSql, mutedIdsSql, notHiddenOwnerSql, suspendedIdsSql } from '../../../access/blocks';
 import { intArrayLiteral } from '../../../db/sql-arrays';
 
 const ownerColumns = { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, profileImageKey: users.profileImageKey };
@@ -21,14 +22,14 @@ export function createReadsRepo(db: Db) {
   const publicHead = db
     .select({ id: files.id })
     .from(files)
-    .where(eq(files.isPublic, true))
+    .where(and(eq(files.isPublic, true), notHiddenOwnerSql(files.userId, null)))
     .orderBy(desc(files.id))
     .limit(sql.placeholder('limit'))
     .prepare('reads_public_head');
   const publicBefore = db
     .select({ id: files.id })
     .from(files)
-    .where(and(eq(files.isPublic, true), sql`${files.id} < ${sql.placeholder('before')}`))
+    .where(and(eq(files.isPublic, true), notHiddenOwnerSql(files.userId, null), sql`${files.id} < ${sql.placeholder('before')}`))
     .orderBy(desc(files.id))
     .limit(sql.placeholder('limit'))
     .prepare('reads_public_before');
@@ -44,7 +45,7 @@ export function createReadsRepo(db: Db) {
     .where(and(eq(fileLikes.userId, sql.placeholder('userId')), sql`${fileLikes.fileId} = any(${sql.placeholder('ids')}::int[])`))
     .prepare('reads_liked_among');
   const commentPage = db
-    .select({ comment: { id: comments.id, content: comments.content, createdAt: comments.createdAt }, user: ownerColumns })
+    .select({ comment: { id: comments.id, userId: comments.userId, content: comments.content, createdAt: comments.createdAt }, user: ownerColumns })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.userId))
     .where(eq(comments.fileId, sql.placeholder('fileId')))
@@ -76,6 +77,34 @@ export function createReadsRepo(db: Db) {
     /** Which of `ids` this member liked. */
     async likedAmong(userId: number, ids: number[]): Promise<number[]> {
       return (await likedAmong.execute({ userId, ids: intArrayLiteral(ids) })).map((r) => r.id);
+    },
+    /** The suspended members (server/access/blocks.ts). */
+    async suspendedIds(): Promise<number[]> {
+      const result = await db.execute<{ id: number }>(suspendedIdsSql);
+      return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+    },
+    /** The members a block hides from this one, either way, and those this one muted (server/access/blocks.ts). */
+    async relations(viewerId: number): Promise<{ blocked: number[]; muted: number[] }> {
+      const viewer = { id: viewerId };
+      const result = await db.execute<{ id: number; kind: string }>(
+        sql`select distinct h.id, 'blocked' as kind from (${blockedIdsSql(viewer)}) h(id) union select m.id, 'muted' from (${mutedIdsSql(viewer)}) m(id)`,
+      );
+      const rows = (result as unknown as { rows: { id: number; kind: string }[] }).rows;
+      const of = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => Number(r.id));
+      return { blocked: of('blocked'), muted: of('muted') };
+    },
+    /** A feed page straight from the rule, newest first, without muted members: for a member whose blocks or mutes thin the shared skeleton. */
+    async visiblePage(viewer: NonNullable<Viewer>, place: { offset: number; limit: number; before?: number }): Promise<number[]> {
+      const notMuted = sql`${files.userId} not in (${mutedIdsSql(viewer)})`;
+      const where = and(visibleFilesSql(viewer), notMuted, place.before === undefined ? undefined : sql`${files.id} < ${place.before}`)!;
+      const rows = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(where)
+        .orderBy(desc(files.id))
+        .limit(place.limit)
+        .offset(place.before === undefined ? place.offset : 0);
+      return rows.map((r) => r.id);
     },
     commentPage: (fileId: number, page: { offset: number; limit: number }) => commentPage.execute({ fileId, ...page }),
   };

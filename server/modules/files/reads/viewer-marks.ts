@@ -6,6 +6,11 @@ import type { ReadsRepo } from './reads.repo';
 /** A member's private grants: ids newest first, and the same ids as a set for single-file checks. */
 export type PrivateGrants = { ids: number[]; set: ReadonlySet<number> };
 
+const NO_ONE: ReadonlySet<number> = new Set();
+
+/** A member's own relations to others: blocks either way, and whom they muted. */
+type Relations = { blocked: ReadonlySet<number>; muted: ReadonlySet<number> };
+
 /** Members whose likes exceed this are asked per page instead of being held whole. */
 const LIKES_HELD_MAX = 5_000;
 
@@ -16,7 +21,7 @@ const LIKES_HELD_MAX = 5_000;
  * changes: `grants` (their upload of a private file, a folder or collaborator change for ALL),
  * `likes` (their like or unlike), `user` (their row, e.g. the admin flag), or `feed`.
  */
-export function createViewerMarks(repo: Pick<ReadsRepo, 'privateGrants' | 'likedIds' | 'likedAmong'>, bus: InvalidationBus, opts: { max?: number } = {}) {
+export function createViewerMarks(repo: Pick<ReadsRepo, 'privateGrants' | 'likedIds' | 'likedAmong' | 'relations' | 'suspendedIds'>, bus: InvalidationBus, opts: { max?: number } = {}) {
   const max = opts.max ?? 5_000;
   const grants = createKeyedCache<number, PrivateGrants>({ max, reliable: bus.reliable });
   // null: the member liked too many files to hold; their marks are read per page.
@@ -26,6 +31,22 @@ export function createViewerMarks(repo: Pick<ReadsRepo, 'privateGrants' | 'liked
   bus.subscribe('grants', forMember(grants));
   bus.subscribe('likes', forMember(likes));
   bus.subscribe('user', forMember(grants));
+  // The members a block hides from this one (server/access/blocks.ts); both members of a block are
+  // named. A suspension or its end changes everyone's (`hidden` ALL), as does `feed`.
+  const blocked = createKeyedCache<number, Relations>({ max, reliable: bus.reliable });
+  const suspended = createKeyedCache<'all', ReadonlySet<number>>({ max: 1, reliable: bus.reliable });
+  bus.subscribe('hidden', (key) => (key === ALL ? (blocked.clear(), suspended.clear()) : blocked.drop(Number(key))));
+  bus.subscribe('feed', () => (blocked.clear(), suspended.clear()));
+  const relationsOf = (viewer: NonNullable<Viewer>, onMiss?: () => void) =>
+    blocked.get(
+      viewer.id,
+      async () => {
+        const r = await repo.relations(viewer.id);
+        return { blocked: new Set(r.blocked), muted: new Set(r.muted) };
+      },
+      onMiss,
+    );
+  const blockedOf = async (viewer: NonNullable<Viewer>, onMiss?: () => void) => (await relationsOf(viewer, onMiss)).blocked;
 
   return {
     async grants(viewer: Viewer, onMiss?: () => void): Promise<PrivateGrants> {
@@ -38,6 +59,24 @@ export function createViewerMarks(repo: Pick<ReadsRepo, 'privateGrants' | 'liked
         },
         onMiss,
       );
+    },
+    /** The members a block (either way) hides from the viewer. */
+    async blocked(viewer: Viewer, onMiss?: () => void): Promise<ReadonlySet<number>> {
+      return viewer ? blockedOf(viewer, onMiss) : NO_ONE;
+    },
+    /** The members the viewer muted: out of their feed, comment lists and bell. */
+    async muted(viewer: Viewer, onMiss?: () => void): Promise<ReadonlySet<number>> {
+      return viewer ? (await relationsOf(viewer, onMiss)).muted : NO_ONE;
+    },
+    /** Every member whose content is hidden from the viewer: blocks, and suspensions for all but admins. */
+    async hidden(viewer: Viewer, onMiss?: () => void): Promise<ReadonlySet<number>> {
+      const [byBlock, bySuspension] = await Promise.all([
+        viewer ? blockedOf(viewer, onMiss) : NO_ONE,
+        viewer?.isAdmin ? NO_ONE : suspended.get('all', async () => new Set(await repo.suspendedIds()), onMiss),
+      ]);
+      if (!bySuspension.size) return byBlock;
+      if (!byBlock.size) return bySuspension;
+      return new Set([...byBlock, ...bySuspension]);
     },
     /** Which of `ids` the viewer liked. */
     async liked(viewer: Viewer, ids: readonly number[], onMiss?: () => void): Promise<ReadonlySet<number>> {
@@ -54,7 +93,7 @@ export function createViewerMarks(repo: Pick<ReadsRepo, 'privateGrants' | 'liked
       onMiss?.();
       return new Set(await repo.likedAmong(viewer.id, [...ids]));
     },
-    stats: () => ({ grants: grants.stats(), likes: likes.stats() }),
+    stats: () => ({ grants: grants.stats(), likes: likes.stats(), blocked: blocked.stats(), suspended: suspended.stats() }),
   };
 }
 export type ViewerMarks = ReturnType<typeof createViewerMarks>;

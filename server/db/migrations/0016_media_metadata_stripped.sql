@@ -1,0 +1,2 @@
+ALTER TABLE "files" ADD COLUMN "metadata_stripped_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "files_metadata_unstripped_idx" ON "files" USING btree ("id") WHERE "files"."metadata_stripped_at" is null and "files"."kind" in ('video', 'audio');

@@ -1,0 +1,60 @@
+import type { RedisConnection } from './redis-connection';
+
+/** Delivers one message to this process's listeners. */
+type Deliver<M> = (message: M) => void;
+
+/**
+ * How a message published in one process reaches the listeners of every process, exactly once
+ * each: the publisher's own at once, the others' through a Redis channel (the publisher skips
+ * its own echo). The invalidation bus (invalidation-bus.ts) and the live hub
+ * (server/live/live-hub.ts) both send through one; which one (memory or Redis) is chosen where
+ * the app is wired (server/shared-state.ts, docs/decisions/016-redis-and-scale-out.md).
+ */
+export type FanOut = {
+  /**
+   * Listens on `channel` and returns its send function. Sending calls `deliver` at once, then
+   * tells the other processes, whose `deliver` gets the message if `accept` takes it (a message
+   * from another process is checked, not trusted). Resolves once Redis has taken the message, or
+   * could not; never rejects unless `deliver` throws.
+   */
+  channel<M extends object>(channel: string, deliver: Deliver<M>, accept: (message: Record<string, unknown>) => boolean): (message: M) => Promise<void>;
+  /** False while messages from other processes may be missed (Redis unreachable). Always true in one process. */
+  reliable(): boolean;
+  /** Called whenever `reliable()` changes: the messages in between may have been missed. */
+  onChange(listener: () => void): void;
+};
+
+/** One process: a message reaches this process's listeners only. */
+export function createMemoryFanOut(): FanOut {
+  return {
+    channel: (_channel, deliver) => async (message) => deliver(message),
+    reliable: () => true,
+    onChange: () => {},
+  };
+}
+
+/** Several processes on one Redis (REDIS_URL): a message is published on the channel as `{ origin, ...message }`. */
+export function createRedisFanOut(redis: RedisConnection): FanOut {
+  return {
+    channel<M extends object>(channel: string, deliver: Deliver<M>, accept: (message: Record<string, unknown>) => boolean) {
+      redis.listen(channel, (payload) => {
+        let message: unknown;
+        try {
+          message = JSON.parse(payload);
+        } catch {
+          return;
+        }
+        if (typeof message !== 'object' || !message) return;
+        const { origin, ...rest } = message as Record<string, unknown>;
+        if (origin === redis.origin || !accept(rest)) return;
+        deliver(rest as M);
+      });
+      return async (message: M) => {
+        deliver(message);
+        await redis.publish(channel, JSON.stringify({ origin: redis.origin, ...message }));
+      };
+    },
+    reliable: redis.up,
+    onChange: (listener) => redis.onChange(() => listener()),
+  };
+}

@@ -1,0 +1,88 @@
+import { reportMessages, type ReportAction, type ReportBody } from '../../../contract/safety';
+import type { Viewer } from '../../access/viewer';
+import { ALL, type InvalidationBus } from '../../lib/invalidation-bus';
+import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import type { SessionsRepo } from '../auth/sessions.repo';
+import type { Files } from '../files/file-writes';
+import type { Social } from '../files/social-writes';
+import type { UploadService } from '../files/upload.service';
+import type { FolderWrites } from '../folders/folder-writes';
+import type { Notifier } from '../notifications/notifier';
+import type { UsersRepo } from '../users/users.repo';
+import { reportedOwner, type TargetDeps } from './report-targets';
+import type { ReportsRepo } from './reports.repo';
+
+export type ModerationDeps = TargetDeps & {
+  reports: ReportsRepo;
+  files: Pick<Files, 'findOneWhere' | 'findById' | 'update'>;
+  uploads: Pick<UploadService, 'remove'>;
+  social: Pick<Social, 'findComment' | 'deleteComment'>;
+  folders: Pick<FolderWrites['folders'], 'findVisible' | 'delete'>;
+  users: Pick<UsersRepo, 'findById' | 'isBlockedBetween'>;
+  sessions: Pick<SessionsRepo, 'deleteAllForUser'>;
+  notifier: Pick<Notifier, 'deliver'>;
+  bus: InvalidationBus;
+};
+
+/** What the reporters are told: the outcome, never who acted. */
+const outcome: Record<ReportAction, string> = {
+  dismiss: 'Your report was reviewed. The content does not break the rules, so it stays.',
+  remove: 'Your report was reviewed and the content was removed. Thank you.',
+  sensitive: 'Your report was reviewed and the file was marked sensitive. Thank you.',
+  suspend: 'Your report was reviewed and the account was suspended. Thank you.',
+};
+
+/** Reports, their resolution and suspensions (docs/decisions/028-safety-kit.md). Every admin action is audited. */
+export function createModerationService(d: ModerationDeps) {
+  async function setSuspended(admin: NonNullable<Viewer>, userId: number, suspended: boolean): Promise<void> {
+    const user = await d.users.findById(userId);
+    if (!user || user.status !== 'active') throw new NotFoundError(reportMessages.userNotFound);
+    if (suspended && (user.isAdmin || user.id === admin.id)) throw new ValidationError(reportMessages.cannotSuspendAdmin);
+    if (!(await d.reports.setSuspended(userId, suspended))) return;
+    // Their sessions end everywhere; every process's hidden members and the public skeleton follow.
+    if (suspended) await d.sessions.deleteAllForUser(userId);
+    await Promise.all([d.bus.publish('hidden', ALL), d.bus.publish('skeleton', ALL), d.bus.publish('user', String(userId))]);
+  }
+
+  return {
+    async report(reporter: NonNullable<Viewer>, body: ReportBody): Promise<number> {
+      const ownerId = await reportedOwner(d, body.targetType, body.targetId, reporter);
+      if (ownerId === reporter.id) throw new ValidationError(reportMessages.ownContent);
+      const id = await d.reports.insert({ reporterId: reporter.id, targetType: body.targetType, targetId: body.targetId, ownerId, reason: body.reason, note: body.note || null });
+      if (id === null) throw new ConflictError(reportMessages.alreadyReported);
+      return id;
+    },
+
+    async resolve(admin: NonNullable<Viewer>, reportId: number, action: ReportAction, reason: string | null): Promise<number> {
+      const report = await d.reports.findById(reportId);
+      if (!report) throw new NotFoundError(reportMessages.reportNotFound);
+      if (report.status !== 'open') throw new ConflictError(reportMessages.alreadyResolved);
+      const { targetType: type, targetId: id } = report;
+      if (action === 'remove') {
+        if (type === 'file') {
+          const file = await d.files.findById(id);
+          if (file) await d.uploads.remove(file);
+        } else if (type === 'comment') await d.social.deleteComment(id);
+        else if (type === 'folder') await d.folders.delete(id);
+        else throw new ValidationError(reportMessages.cannotRemove);
+      } else if (action === 'sensitive') {
+        if (type !== 'file') throw new ValidationError(reportMessages.cannotMarkSensitive);
+        if (await d.files.findById(id)) await d.files.update(id, { isNsfw: true });
+      } else if (action === 'suspend' && report.ownerId !== null) {
+        await setSuspended(admin, report.ownerId, true);
+      }
+      const reporters = await d.reports.resolveTarget(type, id, action, { adminId: admin.id, action: `report.${action}`, targetType: type, targetId: id, reason });
+      await d.notifier.deliver(
+        reporters.map((userId) => ({ userId, type: 'report_resolved' as const, message: outcome[action], dedupeKey: `report:${type}:${id}:${reportId}` })),
+        { actor: null },
+      );
+      return reporters.length;
+    },
+
+    async suspend(admin: NonNullable<Viewer>, userId: number, suspended: boolean, reason: string | null): Promise<void> {
+      await setSuspended(admin, userId, suspended);
+      await d.reports.audit({ adminId: admin.id, action: suspended ? 'user.suspend' : 'user.unsuspend', targetType: 'user', targetId: userId, reason });
+    },
+  };
+}
+export type ModerationService = ReturnType<typeof createModerationService>;
