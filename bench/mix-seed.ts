@@ -119,7 +119,7 @@ export async function seedMix(db: Db, opts: { sessions: number; salt: string }):
 
 /**
  * Blocks and mutes for `share` of the members (every 1/share-th member, so active members among
- * them too), made through the blocks repository as the app makes them: each blocks two members
+ * them too), made through the blocks repository as the app makes them (each in its own transaction): each blocks two members
  * they follow (the follows both ways end, as a block ends them) and one anywhere, and mutes three
  * more they follow. Answers how many blocks and mutes stand.
  */
@@ -131,8 +131,8 @@ export async function seedSafety(db: Db, share: number): Promise<{ members: numb
   let blockers = 0;
   for (let u = every; u <= members; u += every) {
     blockers += 1;
-    for (const target of [followed(u, 1), followed(u, 2), 1 + ((u * 7919) % members)]) if (target !== u) await repo.block(u, target);
-    for (const k of [3, 4, 5]) await repo.mute(u, followed(u, k));
+    for (const target of [followed(u, 1), followed(u, 2), 1 + ((u * 7919) % members)]) if (target !== u) await db.transaction((tx) => repo.block(tx, u, target));
+    for (const k of [3, 4, 5]) await db.transaction((tx) => repo.mute(tx, u, followed(u, k)));
   }
   const count = async (table: 'blocks' | 'mutes') =>
     Number(((await db.execute(sql.raw(`select count(*)::int n from ${table}`))) as unknown as { rows: { n: number }[] }).rows[0].n);

@@ -226,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...accountSecurityHandlers({ security: http.security }),
     ...settingsHandlers({ settings: s.settings, storage }),
     ...profileHandlers({ profiles: s.profiles }),
-    ...blockHandlers({ blocks: s.blocks, users, bus: s.bus }),
+    ...blockHandlers({ blocks: s.blocks, users }),
     ...commentModerationHandlers({ social: s.social, files }),
     ...moderationHandlers({ moderation: s.moderation, reports: s.reports }),
     ...accountDeletionHandlers({ deletion: s.deletion }),

@@ -66,6 +66,7 @@ import { createFingerprintsRepo } from './modules/similar/fingerprints.repo';
 import { createFollowsRepo } from './modules/users/follows.repo';
 import { createProfileService } from './modules/users/profiles.service';
 import { createBlocksRepo } from './modules/safety/blocks.repo';
+import { createBlockWrites } from './modules/safety/block-writes';
 import { createModerationService } from './modules/safety/moderation.service';
 import { createReportsRepo } from './modules/safety/reports.repo';
 import { createAccountDeletion } from './modules/safety/account-deletion';
@@ -195,7 +196,7 @@ export async function composeServices(a: Adapters) {
     observeMedia,
     quota: storageQuota,
   });
-  const archives = createArchivesService({ archives: createArchivesRepo(db), content: createArchiveContentRepo(db), notifier, queue, storage, config, log });
+  const archives = createArchivesService({ archives: createArchivesRepo(db), content: createArchiveContentRepo(db), notifier, queue, events, storage, config, log });
 
   return {
     config,
@@ -216,7 +217,7 @@ export async function composeServices(a: Adapters) {
     waitlist,
     folderRepos,
     follows,
-    blocks: createBlocksRepo(db),
+    blocks: createBlockWrites(createBlocksRepo(db), events),
     social,
     discovery: createDiscoveryRepo(db),
     search,
@@ -249,9 +250,9 @@ export async function composeServices(a: Adapters) {
     messages: createMessagesService({ messages: createMessagesRepo(db), users, events, pushed: push.queueForMessage }),
     push,
     reports,
-    deletion: createAccountDeletion({ repo: createAccountDeletionRepo(db), events, storage, bus, log }),
+    deletion: createAccountDeletion({ repo: createAccountDeletionRepo(), events, storage, log }),
     // Reports, their resolution and suspensions (docs/decisions/028-safety-kit.md).
-    moderation: createModerationService({ reports, files, users, social, folders, sessions, notifier, bus, uploads: uploadService }),
+    moderation: createModerationService({ reports, files, users, social, folders, notifier, events, uploads: uploadService }),
   };
 }
 export type Services = Awaited<ReturnType<typeof composeServices>>;

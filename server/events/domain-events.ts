@@ -34,6 +34,19 @@ export type DomainEvents = {
   'user.updated': { userId: number; changed: (keyof NewUser)[] };
   /** A member asked for their account to go: signed out and hidden now, removed by a job. */
   'account.deletion-requested': { userId: number };
+  /** The `account.delete` job removed member `userId`'s rows, with their files `fileIds` (none when already gone). */
+  'account.purged': { userId: number; fileIds: number[] };
+  /** Member archive `archiveId` was requested (a pending row): its job builds it (docs/decisions/022). */
+  'archive.requested': { archiveId: number };
+  /** A new block row (a repeated block records nothing); `collaborationsEnded` when it ended one on either's folder. */
+  'block.added': { blockerId: number; blockedId: number; collaborationsEnded: boolean };
+  'block.removed': { blockerId: number; blockedId: number };
+  /** A new mute row (a repeated mute records nothing). */
+  'mute.added': { muterId: number; mutedId: number };
+  'mute.removed': { muterId: number; mutedId: number };
+  /** An admin suspended member `userId` (their sessions ended with it), or lifted it. */
+  'member.suspended': { userId: number };
+  'member.unsuspended': { userId: number };
   'folder.created': { folderId: number };
   'folder.updated': { folderId: number };
   'folder.deleted': { folderId: number };
@@ -77,6 +90,14 @@ export const eventTypes = [
   'user.created',
   'user.updated',
   'account.deletion-requested',
+  'account.purged',
+  'archive.requested',
+  'block.added',
+  'block.removed',
+  'mute.added',
+  'mute.removed',
+  'member.suspended',
+  'member.unsuspended',
   'folder.created',
   'folder.updated',
   'folder.deleted',

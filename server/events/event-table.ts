@@ -24,6 +24,9 @@ const SHOWN_USER_COLUMNS: ReadonlySet<string> = new Set(['username', 'firstName'
 /** Which files are public, everyone's grants, who is hidden, owners' names: what a member's removal touches. */
 const EVERYTHING: Stale[] = [['feed', ALL], ['hidden', ALL], ['skeleton', ALL], ['grants', ALL], ['owner', ALL]];
 
+/** Both members' hidden lists and cached sessions. */
+const betweenTwo = (a: number, b: number): Stale[] => [a, b].flatMap((id): Stale[] => [['hidden', id], ['user', id]]);
+
 /**
  * Every event a write records and what follows from it (docs/decisions/038-events-as-data.md):
  *
@@ -92,6 +95,22 @@ export const eventTable: { [T in EventType]: (event: EventOf<T>) => Effects } = 
   // Their cached sessions end on every process; their content is hidden as a suspended member's.
   // The job removes the rows, then the stored objects (server/modules/safety/account-deletion.ts).
   'account.deletion-requested': (e) => ({ stale: [['user', e.userId], ...EVERYTHING], jobs: [job('account.delete', { userId: e.userId })] }),
+  // Their rows are gone: every process forgets them, and their files leave "More like this".
+  'account.purged': (e) => ({ stale: [...EVERYTHING, ...e.fileIds.map((id) => ['embeddings', removedKey(id)] as const)] }),
+  // A pending archive is built by its job (server/modules/archives/archives.service.ts); nothing cached shows it.
+  'archive.requested': (e) => ({ jobs: [job('member-archive.requested', { archiveId: e.archiveId })] }),
+
+  // Blocks and mutes (docs/decisions/028-safety-kit.md). A block hides both members from each
+  // other and changes their counts (both sessions); one that ended a collaboration changes grants.
+  'block.added': (e) => ({ stale: [...betweenTwo(e.blockerId, e.blockedId), ...(e.collaborationsEnded ? [['grants', ALL] as const] : [])] }),
+  'block.removed': (e) => ({ stale: betweenTwo(e.blockerId, e.blockedId) }),
+  // A mute hides one way: only the muter's hidden list changes.
+  'mute.added': (e) => ({ stale: [['hidden', e.muterId]] }),
+  'mute.removed': (e) => ({ stale: [['hidden', e.muterId]] }),
+  // A suspended member's content is hidden from everyone and leaves the public skeleton; their
+  // cached sessions go (a suspension ended them in its transaction).
+  'member.suspended': (e) => ({ stale: [['hidden', ALL], ['skeleton', ALL], ['user', e.userId]] }),
+  'member.unsuspended': (e) => ({ stale: [['hidden', ALL], ['skeleton', ALL], ['user', e.userId]] }),
 
   // Folders, links, collaborators and accepted invites change which private files members see
   // through folders (server/access/folder-access.ts). Rare next to likes: every member's grants go.

@@ -1,7 +1,6 @@
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { memberArchives } from '../../db/schema/index';
-import { uniqueViolation } from '../../lib/db-errors';
 
 export type ArchiveRow = typeof memberArchives.$inferSelect;
 
@@ -21,29 +20,22 @@ export function createArchivesRepo(db: Db) {
     },
 
     /**
-     * A new pending archive for the member and, through `then`, its job, in one transaction.
-     * A finished one (ready or failed) is replaced: its key is answered so the caller deletes its
-     * object once this commits. Null while one is being built: one archive at a time.
+     * A new pending archive for the member, in the caller's transaction (which records
+     * `archive.requested`, whose job commits with it). A finished one (ready or failed) is
+     * replaced: its key is answered so the caller deletes its object once this commits. Null
+     * while one is being built: one archive at a time. Two requests at once: the unique
+     * (user_id) index lets one in, the other's transaction fails on it.
      */
-    async request(userId: number, storageKey: string, then: (row: ArchiveRow, tx: Tx) => Promise<unknown>): Promise<{ row: ArchiveRow; replacedKey: string | null } | null> {
-      try {
-        return await db.transaction(async (tx) => {
-          const [old] = await tx
-            .select({ id: memberArchives.id, storageKey: memberArchives.storageKey, building: sql<boolean>`${memberArchives.status} = 'pending' AND ${memberArchives.requestedAt} > ${STALE_PENDING}` })
-            .from(memberArchives)
-            .where(eq(memberArchives.userId, userId))
-            .for('update');
-          if (old?.building) return null;
-          if (old) await tx.delete(memberArchives).where(eq(memberArchives.id, old.id));
-          const [row] = await tx.insert(memberArchives).values({ userId, storageKey }).returning();
-          await then(row, tx);
-          return { row, replacedKey: old?.storageKey ?? null };
-        });
-      } catch (err) {
-        // Two requests at once: the unique (user_id) index lets one in.
-        if (uniqueViolation(err)) return null;
-        throw err;
-      }
+    async request(tx: Tx, userId: number, storageKey: string): Promise<{ row: ArchiveRow; replacedKey: string | null } | null> {
+      const [old] = await tx
+        .select({ id: memberArchives.id, storageKey: memberArchives.storageKey, building: sql<boolean>`${memberArchives.status} = 'pending' AND ${memberArchives.requestedAt} > ${STALE_PENDING}` })
+        .from(memberArchives)
+        .where(eq(memberArchives.userId, userId))
+        .for('update');
+      if (old?.building) return null;
+      if (old) await tx.delete(memberArchives).where(eq(memberArchives.id, old.id));
+      const [row] = await tx.insert(memberArchives).values({ userId, storageKey }).returning();
+      return { row, replacedKey: old?.storageKey ?? null };
     },
 
     /** Pending → ready; false when the row is gone or not pending (the caller rolls back). */

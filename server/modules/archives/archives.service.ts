@@ -4,7 +4,9 @@ import { endpoints } from '../../../contract/api';
 import { ARCHIVE_VALID_DAYS, archiveMessages } from '../../../contract/archives';
 import { buildPath } from '../../../contract/endpoint-path';
 import { screens } from '../../../contract/screens';
+import type { EventWriter } from '../../events/event-writer';
 import type { JobQueue } from '../../jobs/queue';
+import { uniqueViolation } from '../../lib/db-errors';
 import { ConflictError } from '../../lib/errors';
 import type { Mail } from '../../mail/mailer';
 import type { Storage } from '../../storage/storage';
@@ -19,6 +21,8 @@ export type ArchivesServiceDeps = {
   /** Inserts the `archive_ready` notification with its jobs and tells the member's open tabs. */
   notifier: Pick<Notifier, 'deliver'>;
   queue: JobQueue;
+  /** A request records `archive.requested`, whose job commits with its row (server/events/event-table.ts). */
+  events: EventWriter;
   storage: Storage;
   /** Read when a mail is written (tests learn their address after the app is built). */
   config: { publicUrl: string };
@@ -95,7 +99,17 @@ export function createArchivesService(d: ArchivesServiceDeps) {
     /** A new archive for the member; 409 while one is being prepared. Replaces a finished one. */
     async request(userId: number): Promise<ArchiveRow> {
       const key = `archives/${userId}/${randomUUID()}.zip`;
-      const result = await d.archives.request(userId, key, (row, tx) => d.queue.send('member-archive.requested', { archiveId: row.id }, { tx }));
+      const result = await d.events
+        .write(async (tx, emit) => {
+          const made = await d.archives.request(tx, userId, key);
+          if (made) emit({ type: 'archive.requested', archiveId: made.row.id });
+          return made;
+        })
+        .catch((err) => {
+          // Two requests at once: the unique (user_id) index let the other one in.
+          if (uniqueViolation(err)) return null;
+          throw err;
+        });
       if (!result) throw new ConflictError(archiveMessages.alreadyPending);
       if (result.replacedKey) await d.storage.delete(result.replacedKey).catch((err) => d.log.warn({ err }, 'could not delete a replaced archive'));
       return result.row;

@@ -1,16 +1,15 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { blocks, follows, mutes, users } from '../../db/schema/index';
 
 type Page = { offset: number; limit: number };
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** What a block ended besides the block itself, so the caller announces what changed. */
+/** What a block ended besides the block itself, so the caller records what changed. */
 export type BlockChange = { changed: boolean; collaborationsEnded: number };
 
 /**
- * Blocks (docs/decisions/028-safety-kit.md). A block commits in one transaction with what it
- * ends: follows both ways (with both members' counts, locked in id order as follows.repo.ts
+ * Blocks (docs/decisions/028-safety-kit.md). A block runs in the caller's transaction (which
+ * records its event: server/modules/safety/block-writes.ts) with what it ends: follows both ways (with both members' counts, locked in id order as follows.repo.ts
  * does), a collaboration on a folder one of them owns, and pending invites between them.
  */
 /** What the Settings lists show of a blocked or muted member. */
@@ -28,42 +27,38 @@ export function createBlocksRepo(db: Db) {
   }
 
   return {
-    async block(blockerId: number, blockedId: number): Promise<BlockChange> {
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select id from users where id in (${blockerId}, ${blockedId}) order by id for update`);
-        const added = await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing().returning({ id: blocks.blockerId });
-        if (!added.length) return { changed: false, collaborationsEnded: 0 };
-        await endFollow(tx, blockerId, blockedId);
-        await endFollow(tx, blockedId, blockerId);
-        // Either member's folder loses the other as collaborator; pending invites between them are revoked.
-        const ended = await tx.execute(sql`delete from folder_collaborators fc using folders fo
-          where fo.id = fc.folder_id and ((fo.user_id = ${blockerId} and fc.user_id = ${blockedId}) or (fo.user_id = ${blockedId} and fc.user_id = ${blockerId}))
-          returning fc.id`);
-        await tx.execute(sql`update folder_invites fi set status = 'revoked' from folders fo
-          where fo.id = fi.folder_id and fi.status = 'pending'
-          and ((fo.user_id = ${blockerId} and fi.invited_user_id = ${blockedId}) or (fo.user_id = ${blockedId} and fi.invited_user_id = ${blockerId}))`);
-        // What each was told of the other goes from their bells.
-        await tx.execute(sql`delete from notifications where (user_id = ${blockerId} and from_user_id = ${blockedId}) or (user_id = ${blockedId} and from_user_id = ${blockerId})`);
-        return { changed: true, collaborationsEnded: (ended as unknown as { rows: unknown[] }).rows.length };
-      });
+    async block(tx: Tx, blockerId: number, blockedId: number): Promise<BlockChange> {
+      await tx.execute(sql`select id from users where id in (${blockerId}, ${blockedId}) order by id for update`);
+      const added = await tx.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing().returning({ id: blocks.blockerId });
+      if (!added.length) return { changed: false, collaborationsEnded: 0 };
+      await endFollow(tx, blockerId, blockedId);
+      await endFollow(tx, blockedId, blockerId);
+      // Either member's folder loses the other as collaborator; pending invites between them are revoked.
+      const ended = await tx.execute(sql`delete from folder_collaborators fc using folders fo
+        where fo.id = fc.folder_id and ((fo.user_id = ${blockerId} and fc.user_id = ${blockedId}) or (fo.user_id = ${blockedId} and fc.user_id = ${blockerId}))
+        returning fc.id`);
+      await tx.execute(sql`update folder_invites fi set status = 'revoked' from folders fo
+        where fo.id = fi.folder_id and fi.status = 'pending'
+        and ((fo.user_id = ${blockerId} and fi.invited_user_id = ${blockedId}) or (fo.user_id = ${blockedId} and fi.invited_user_id = ${blockerId}))`);
+      // What each was told of the other goes from their bells.
+      await tx.execute(sql`delete from notifications where (user_id = ${blockerId} and from_user_id = ${blockedId}) or (user_id = ${blockedId} and from_user_id = ${blockerId})`);
+      return { changed: true, collaborationsEnded: (ended as unknown as { rows: unknown[] }).rows.length };
     },
-    async unblock(blockerId: number, blockedId: number): Promise<BlockChange> {
-      const gone = await db
+    async unblock(tx: Tx, blockerId: number, blockedId: number): Promise<BlockChange> {
+      const gone = await tx
         .delete(blocks)
         .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
         .returning({ id: blocks.blockerId });
       return { changed: gone.length > 0, collaborationsEnded: 0 };
     },
     /** Mutes one way; what the muted member already caused goes from the muter's bell. */
-    async mute(muterId: number, mutedId: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const added = await tx.insert(mutes).values({ muterId, mutedId }).onConflictDoNothing().returning({ id: mutes.muterId });
-        if (added.length) await tx.execute(sql`delete from notifications where user_id = ${muterId} and from_user_id = ${mutedId}`);
-        return added.length > 0;
-      });
+    async mute(tx: Tx, muterId: number, mutedId: number): Promise<boolean> {
+      const added = await tx.insert(mutes).values({ muterId, mutedId }).onConflictDoNothing().returning({ id: mutes.muterId });
+      if (added.length) await tx.execute(sql`delete from notifications where user_id = ${muterId} and from_user_id = ${mutedId}`);
+      return added.length > 0;
     },
-    async unmute(muterId: number, mutedId: number): Promise<boolean> {
-      const gone = await db.delete(mutes).where(and(eq(mutes.muterId, muterId), eq(mutes.mutedId, mutedId))).returning({ id: mutes.muterId });
+    async unmute(tx: Tx, muterId: number, mutedId: number): Promise<boolean> {
+      const gone = await tx.delete(mutes).where(and(eq(mutes.muterId, muterId), eq(mutes.mutedId, mutedId))).returning({ id: mutes.muterId });
       return gone.length > 0;
     },
     /** The members `muterId` muted, newest first. */

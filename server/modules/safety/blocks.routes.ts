@@ -1,14 +1,14 @@
 import type { safetyEndpoints } from '../../../contract/api/safety';
 import { safetyMessages } from '../../../contract/safety';
-import { ALL, type InvalidationBus } from '../../lib/invalidation-bus';
 import { NotFoundError, ValidationError } from '../../lib/errors';
 import type { HandlersFor } from '../../plugins/endpoints';
 import type { UsersRepo } from '../users/users.repo';
 import { avatarUrl } from '../users/users.presenter';
 import { userMessages } from '../../../contract/users';
-import type { BlockChange, BlocksRepo } from './blocks.repo';
+import type { BlocksRepo } from './blocks.repo';
+import type { BlockWrites } from './block-writes';
 
-export type BlockDeps = { blocks: BlocksRepo; users: Pick<UsersRepo, 'findById'>; bus: InvalidationBus };
+export type BlockDeps = { blocks: BlockWrites; users: Pick<UsersRepo, 'findById'> };
 
 /**
  * Block, unblock, mute, unmute and their lists (docs/decisions/028-safety-kit.md). Silent to the blocked
@@ -16,13 +16,6 @@ export type BlockDeps = { blocks: BlocksRepo; users: Pick<UsersRepo, 'findById'>
  * any active member, even one who blocked the viewer first, so a block can stand both ways.
  */
 export function blockHandlers(d: BlockDeps): HandlersFor<Omit<typeof safetyEndpoints, 'deleteComment' | 'deleteAccount'>> {
-  /** Every process's caches learn of it before the answer: the next read anywhere follows the block. */
-  async function announce(a: number, b: number, change: BlockChange): Promise<void> {
-    if (!change.changed) return;
-    const writes = [a, b].flatMap((id) => [d.bus.publish('hidden', String(id)), d.bus.publish('user', String(id))]);
-    if (change.collaborationsEnded) writes.push(d.bus.publish('grants', ALL));
-    await Promise.all(writes);
-  }
   async function target(viewerId: number, id: number, selfMessage: string = safetyMessages.cannotBlockSelf) {
     if (id === viewerId) throw new ValidationError(selfMessage);
     const user = await d.users.findById(id);
@@ -32,22 +25,23 @@ export function blockHandlers(d: BlockDeps): HandlersFor<Omit<typeof safetyEndpo
   return {
     blockUser: async (request) => {
       const id = await target(request.user.id, request.params.id);
-      await announce(request.user.id, id, await d.blocks.block(request.user.id, id));
+      // Every process's caches learn of it before the answer (server/events/event-table.ts).
+      await d.blocks.block(request.user.id, id);
       return { isBlocked: true };
     },
     unblockUser: async (request) => {
       const id = await target(request.user.id, request.params.id);
-      await announce(request.user.id, id, await d.blocks.unblock(request.user.id, id));
+      await d.blocks.unblock(request.user.id, id);
       return { isBlocked: false };
     },
     muteUser: async (request) => {
       const id = await target(request.user.id, request.params.id, safetyMessages.cannotMuteSelf);
-      if (await d.blocks.mute(request.user.id, id)) await d.bus.publish('hidden', String(request.user.id));
+      await d.blocks.mute(request.user.id, id);
       return { isMuted: true };
     },
     unmuteUser: async (request) => {
       const id = await target(request.user.id, request.params.id, safetyMessages.cannotMuteSelf);
-      if (await d.blocks.unmute(request.user.id, id)) await d.bus.publish('hidden', String(request.user.id));
+      await d.blocks.unmute(request.user.id, id);
       return { isMuted: false };
     },
     listMutes: async (request) => (await d.blocks.listMuted(request.user.id, request.query)).map(toListed),

@@ -1,8 +1,7 @@
 import { reportMessages, type ReportAction, type ReportBody } from '../../../contract/safety';
 import type { Viewer } from '../../access/viewer';
-import { ALL, type InvalidationBus } from '../../lib/invalidation-bus';
+import type { EventWriter } from '../../events/event-writer';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import type { SessionsRepo } from '../auth/sessions.repo';
 import type { Files } from '../files/file-writes';
 import type { Social } from '../files/social-writes';
 import type { UploadService } from '../files/upload.service';
@@ -19,9 +18,8 @@ export type ModerationDeps = TargetDeps & {
   social: Pick<Social, 'findComment' | 'deleteComment'>;
   folders: Pick<FolderWrites['folders'], 'findVisible' | 'delete'>;
   users: Pick<UsersRepo, 'findById' | 'isBlockedBetween'>;
-  sessions: Pick<SessionsRepo, 'deleteAllForUser'>;
   notifier: Pick<Notifier, 'deliver'>;
-  bus: InvalidationBus;
+  events: EventWriter;
 };
 
 /** What the reporters are told: the outcome, never who acted. */
@@ -38,10 +36,11 @@ export function createModerationService(d: ModerationDeps) {
     const user = await d.users.findById(userId);
     if (!user || user.status !== 'active') throw new NotFoundError(reportMessages.userNotFound);
     if (suspended && (user.isAdmin || user.id === admin.id)) throw new ValidationError(reportMessages.cannotSuspendAdmin);
-    if (!(await d.reports.setSuspended(userId, suspended))) return;
-    // Their sessions end everywhere; every process's hidden members and the public skeleton follow.
-    if (suspended) await d.sessions.deleteAllForUser(userId);
-    await Promise.all([d.bus.publish('hidden', ALL), d.bus.publish('skeleton', ALL), d.bus.publish('user', String(userId))]);
+    // Their sessions end with a suspension; every process's hidden members, the public skeleton
+    // and their cached sessions follow (server/events/event-table.ts).
+    await d.events.write(async (tx, emit) => {
+      if (await d.reports.setSuspended(tx, userId, suspended)) emit({ type: suspended ? 'member.suspended' : 'member.unsuspended', userId });
+    });
   }
 
   return {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReportAction, ReportReason, ReportTargetType } from '../../../contract/safety';
-import type { Db } from '../../db/client';
-import { auditLog, comments, files, folders, messages, reports, users } from '../../db/schema/index';
+import type { Db, Tx } from '../../db/client';
+import { auditLog, comments, files, folders, messages, reports, sessions, users } from '../../db/schema/index';
 import { uniqueViolation } from '../../lib/db-errors';
 
 type Page = { offset: number; limit: number };
@@ -99,12 +99,14 @@ export function createReportsRepo(db: Db) {
       return row ?? null;
     },
     /** Sets or clears a member's suspension; true when it changed. */
-    async setSuspended(userId: number, suspended: boolean): Promise<boolean> {
-      const rows = await db
+    /** In the caller's transaction; a suspension ends the member's sessions with it. False when nothing changed. */
+    async setSuspended(tx: Tx, userId: number, suspended: boolean): Promise<boolean> {
+      const rows = await tx
         .update(users)
         .set({ suspendedAt: suspended ? new Date() : null })
         .where(and(eq(users.id, userId), suspended ? sql`${users.suspendedAt} is null` : sql`${users.suspendedAt} is not null`))
         .returning({ id: users.id });
+      if (rows.length > 0 && suspended) await tx.delete(sessions).where(eq(sessions.userId, userId));
       return rows.length > 0;
     },
   };
