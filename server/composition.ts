@@ -62,11 +62,14 @@ import { createPushService } from './modules/push/push.service';
 import { resolveVapidKeys } from './modules/push/vapid-keys';
 import { createSearchRepo } from './modules/search/search.repo';
 import { createSuggestionsRepo } from './modules/suggestions/suggestions.repo';
+import { createSuggestionsService } from './modules/suggestions/suggestions.service';
 import { createFingerprintsRepo } from './modules/similar/fingerprints.repo';
 import { createFollowsRepo } from './modules/users/follows.repo';
 import { createProfileService } from './modules/users/profiles.service';
 import { createBlocksRepo } from './modules/safety/blocks.repo';
 import { createBlockWrites } from './modules/safety/block-writes';
+import { createBlockService } from './modules/safety/blocks.service';
+import { createCommentModerationService } from './modules/safety/comment-moderation.service';
 import { createModerationService } from './modules/safety/moderation.service';
 import { createReportsRepo } from './modules/safety/reports.repo';
 import { createAccountDeletion } from './modules/safety/account-deletion';
@@ -145,7 +148,7 @@ export async function composeServices(a: Adapters) {
   const accountSecurity = {
     authFlows,
     twoFactor: createTwoFactorService({ repo: createTwoFactorRepo(db), box: createSecretBox(secret) }),
-    passkeys: createPasskeysService({ repo: createPasskeysRepo(db), config, secret }),
+    passkeys: createPasskeysService({ repo: createPasskeysRepo(db), config, secret, flows: authFlows, users }),
     oidc: createOidcService({ config, flows: authFlows, identities: createOidcIdentitiesRepo(db), users, auth, sessions, log }),
     signIn: createSignInService({ config, auth, sources: createSignInSourcesRepo(db), queue, log }),
   };
@@ -217,11 +220,9 @@ export async function composeServices(a: Adapters) {
     waitlist,
     folderRepos,
     follows,
-    blocks: createBlockWrites(createBlocksRepo(db), events),
     social,
     discovery: createDiscoveryRepo(db),
     search,
-    suggestions: createSuggestionsRepo(db),
     fingerprints,
     storedKeys: createStoredKeysRepo(db),
     jobStats: createJobStatsRepo(db),
@@ -246,12 +247,15 @@ export async function composeServices(a: Adapters) {
     profiles: createProfileService({ users, follows, folders, files, search }),
     edits: createEditService({ files }),
     settings: createSettingsService({ users, sessions, storage, queue, log }),
-    waitlistDecisions: createWaitlistService({ db, waitlist, queue, config }),
+    waitlistService: createWaitlistService({ db, waitlist, queue, config }),
+    suggestions: createSuggestionsService({ suggestions: createSuggestionsRepo(db) }),
     messages: createMessagesService({ messages: createMessagesRepo(db), users, events, pushed: push.queueForMessage }),
     push,
     reports,
     deletion: createAccountDeletion({ repo: createAccountDeletionRepo(), events, storage, log }),
-    // Reports, their resolution and suspensions (docs/decisions/028-safety-kit.md).
+    // Blocks, mutes, comment removal, reports, their resolution and suspensions (docs/decisions/028-safety-kit.md).
+    blocks: createBlockService({ blocks: createBlockWrites(createBlocksRepo(db), events), users }),
+    commentModeration: createCommentModerationService({ social, files }),
     moderation: createModerationService({ reports, files, users, social, folders, notifier, events, uploads: uploadService }),
   };
 }

@@ -7,11 +7,16 @@ import { isoBase64URL } from '@simplewebauthn/server/helpers';
 import { PASSKEY_NAME_MAX, securityMessages as m, type PasskeyDto } from '../../../contract/account-security';
 import type { Config } from '../../config';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
-import type { UserRow } from '../users/users.repo';
+import type { UserRow, UsersRepo } from '../users/users.repo';
+import type { AuthFlowsRepo } from './auth-flows.repo';
 import type { PasskeyRow, PasskeysRepo } from './passkeys.repo';
 import { deviceName } from './user-agent';
 
-type Deps = { repo: PasskeysRepo; config: Pick<Config, 'publicUrl'>; secret: Buffer };
+/** `flows` holds a passkey sign-in's challenge between its two requests; `users` finds who it proved. */
+type Deps = { repo: PasskeysRepo; config: Pick<Config, 'publicUrl'>; secret: Buffer; flows: Pick<AuthFlowsRepo, 'create' | 'consume'>; users: Pick<UsersRepo, 'findById'> };
+
+/** A passkey sign-in has this long between its challenge and its answer. */
+export const PASSKEY_CHALLENGE_MS = 5 * 60 * 1000;
 
 /** The options JSON handed to the browser as is (contract/account-security.ts `webauthnOptions`). */
 export type CeremonyOptions = { challenge: string } & Record<string, unknown>;
@@ -58,6 +63,19 @@ export function createPasskeysService(d: Deps) {
     if (!(await d.repo.recordUse(row.id, info.newCounter, info.credentialBackedUp))) throw new UnauthorizedError(m.passkeyCloned);
   }
 
+  /** Sign-in: any discoverable passkey of this site, picked by the member (or offered by autofill). */
+  async function signInOptions() {
+    return asOptions(await generateAuthenticationOptions({ rpID: party().rpID, userVerification: 'required', allowCredentials: [] }));
+  }
+
+  /** The member whose passkey signed `challenge`; `userId` when only that member's passkeys count. */
+  async function authenticate(response: AuthenticationResponseJSON, challenge: string, userId?: number): Promise<number> {
+    const row = await d.repo.findByCredentialId(response.id);
+    if (!row || (userId !== undefined && row.userId !== userId)) throw new UnauthorizedError(m.passkeyUnknown);
+    await verifyAssertion(row, response, challenge);
+    return row.userId;
+  }
+
   return {
     list: (userId: number) => d.repo.listForUser(userId),
     count: (userId: number) => d.repo.countForUser(userId),
@@ -102,11 +120,6 @@ export function createPasskeysService(d: Deps) {
       return row;
     },
 
-    /** Sign-in: any discoverable passkey of this site, picked by the member (or offered by autofill). */
-    async signInOptions(){
-      return asOptions(await generateAuthenticationOptions({ rpID: party().rpID, userVerification: 'required', allowCredentials: [] }));
-    },
-
     /** A signed-in member proving themself again: only their own passkeys. */
     async reauthOptions(userId: number){
       const mine = await d.repo.listForUser(userId);
@@ -118,12 +131,23 @@ export function createPasskeysService(d: Deps) {
       }));
     },
 
-    /** The member whose passkey signed `challenge`; `userId` when only that member's passkeys count. */
-    async authenticate(response: AuthenticationResponseJSON, challenge: string, userId?: number): Promise<number> {
-      const row = await d.repo.findByCredentialId(response.id);
-      if (!row || (userId !== undefined && row.userId !== userId)) throw new UnauthorizedError(m.passkeyUnknown);
-      await verifyAssertion(row, response, challenge);
-      return row.userId;
+    authenticate,
+
+    /** A passkey sign-in's options, and the token of the flow that keeps its challenge (for the flow cookie). */
+    async startSignIn(): Promise<{ options: CeremonyOptions; token: string }> {
+      const options = await signInOptions();
+      const token = await d.flows.create({ purpose: 'passkey-login', ttlMs: PASSKEY_CHALLENGE_MS, data: { challenge: options.challenge } });
+      return { options, token };
+    },
+
+    /** The member a passkey sign-in proved, its flow consumed. A passkey proves the member alone: no second factor follows. */
+    async finishSignIn(flowToken: string | undefined, response: AuthenticationResponseJSON): Promise<UserRow> {
+      const flow = await d.flows.consume(flowToken, 'passkey-login');
+      if (!flow) throw new UnauthorizedError(m.passkeyFailed);
+      const userId = await authenticate(response, String(flow.data.challenge));
+      const user = await d.users.findById(userId);
+      if (!user) throw new UnauthorizedError(m.passkeyUnknown);
+      return user;
     },
 
     async remove(userId: number, id: number): Promise<void> {

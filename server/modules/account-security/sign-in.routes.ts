@@ -1,29 +1,22 @@
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { securityMessages as m, type SsoOutcome } from '../../../contract/account-security';
+import type { SsoOutcome } from '../../../contract/account-security';
 import type { signInEndpoints } from '../../../contract/api/account-security';
 import { authMessages } from '../../../contract/auth';
 import { screens } from '../../../contract/screens';
 import type { Config } from '../../config';
-import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { HandlersFor } from '../../plugins/endpoints';
 import type { AuthThrottle } from '../auth/auth.throttle';
 import type { SignInReply } from '../auth/sign-in-reply';
 import { toCurrentUser } from '../users/users.presenter';
-import type { Users } from '../users/user-writes';
-import type { AuthFlowsRepo } from './auth-flows.repo';
 import { clearFlowCookie, flowCookies, setFlowCookie } from './flow-cookies';
 import { SSO_FLOW_MS, SSO_LINK_MS, type OidcService } from './oidc.service';
-import type { PasskeysService } from './passkeys.service';
+import { PASSKEY_CHALLENGE_MS, type PasskeysService } from './passkeys.service';
 import type { PasswordSignIn } from './password-sign-in';
-
-/** A passkey sign-in has this long between its challenge and its answer. */
-const PASSKEY_CHALLENGE_MS = 5 * 60 * 1000;
 
 type Deps = {
   config: Config;
-  flows: AuthFlowsRepo;
-  users: Users;
   passkeys: PasskeysService;
   oidc: OidcService;
   throttle: AuthThrottle;
@@ -59,20 +52,16 @@ export function signInHandlers(d: Deps): HandlersFor<typeof signInEndpoints> {
 
     passkeyLoginOptions: async (request, reply) => {
       await d.throttle.beforeKeySignIn(request.ip);
-      const options = await d.passkeys.signInOptions();
-      const token = await d.flows.create({ purpose: 'passkey-login', ttlMs: PASSKEY_CHALLENGE_MS, data: { challenge: options.challenge } });
+      const { options, token } = await d.passkeys.startSignIn();
       setFlowCookie(reply, flowCookies.passkey, token, PASSKEY_CHALLENGE_MS, secure());
       return options;
     },
 
     /** A passkey proves the member alone: no second factor follows. */
     logInWithPasskey: async (request, reply) => {
-      const flow = await d.flows.consume(request.cookies[flowCookies.passkey.name], 'passkey-login');
+      const flowToken = request.cookies[flowCookies.passkey.name];
       clearFlowCookie(reply, flowCookies.passkey, secure());
-      if (!flow) throw new UnauthorizedError(m.passkeyFailed);
-      const userId = await d.passkeys.authenticate(request.body.response as unknown as AuthenticationResponseJSON, String(flow.data.challenge));
-      const user = await d.users.findById(userId);
-      if (!user) throw new UnauthorizedError(m.passkeyUnknown);
+      const user = await d.passkeys.finishSignIn(flowToken, request.body.response as unknown as AuthenticationResponseJSON);
       const signedIn = await d.signIn(request, reply, user);
       await d.throttle.keySignInSucceeded(request.ip);
       return toCurrentUser(signedIn);

@@ -9,7 +9,6 @@ import type { AuthThrottle } from './auth.throttle';
 import { DEVICE_COOKIE, readDeviceCookie } from './device-cookie';
 import { toCurrentUser } from '../users/users.presenter';
 import type { AuthService } from './auth.service';
-import type { SessionsRepo } from './sessions.repo';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { assertSameOrigin } from '../../plugins/security';
 import type { PasswordSignIn } from '../account-security/password-sign-in';
@@ -19,14 +18,11 @@ import type { SignInReply } from './sign-in-reply';
  * `secret` signs device cookies (device-cookie.ts); `signIn` ends every way in; `passwordSignIn`
  * holds back a password whose account has two-factor on (docs/decisions/034).
  */
-type Deps = { config: Config; auth: AuthService; sessions: SessionsRepo; throttle: AuthThrottle; secret: Buffer; signIn: SignInReply; passwordSignIn: PasswordSignIn };
+type Deps = { config: Config; auth: AuthService; throttle: AuthThrottle; secret: Buffer; signIn: SignInReply; passwordSignIn: PasswordSignIn };
 
 /** Sign-up, sign-in, the session and password reset. */
 export function authHandlers(d: Deps): HandlersFor<typeof authEndpoints> {
-  async function endCurrentSession(request: Pick<FastifyRequest, 'cookies'>): Promise<void> {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await d.sessions.delete(token);
-  }
+  const endCurrentSession = (request: Pick<FastifyRequest, 'cookies'>) => d.auth.endSession(request.cookies[SESSION_COOKIE]);
 
   return {
     getConfig: async () => ({ registration: d.config.registration, adClient: d.config.adClient, ssoName: d.config.oidc?.name ?? null }),

@@ -182,6 +182,11 @@ export function createAuthService(d: Deps) {
       await d.sessions.deleteAllForUser(row.userId, currentSessionId);
       return accountKey(row.userId);
     },
+
+    /** Ends the session of `token` (the request's cookie), on every process. */
+    async endSession(token: string | undefined): Promise<void> {
+      if (token) await d.sessions.delete(token);
+    },
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

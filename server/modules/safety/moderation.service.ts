@@ -22,6 +22,10 @@ export type ModerationDeps = TargetDeps & {
   events: EventWriter;
 };
 
+type Page = { offset: number; limit: number };
+/** The queue's page as stored: the open groups, their targets' content and their owners. */
+export type OpenReports = Awaited<ReturnType<ModerationService['openReports']>>;
+
 /** What the reporters are told: the outcome, never who acted. */
 const outcome: Record<ReportAction, string> = {
   dismiss: 'Your report was reviewed. The content does not break the rules, so it stays.',
@@ -44,6 +48,19 @@ export function createModerationService(d: ModerationDeps) {
   }
 
   return {
+    /** The admins' queue page: open reports grouped by target, with the targets' content and owners. */
+    async openReports(page: Page) {
+      const groups = await d.reports.openGroups(page);
+      const [content, owners] = await Promise.all([
+        d.reports.contentOf(groups),
+        d.reports.owners([...new Set(groups.flatMap((g) => (g.ownerId === null ? [] : [g.ownerId])))]),
+      ]);
+      return { groups, content, owners };
+    },
+
+    /** The audit log, newest first. */
+    auditLog: (page: Page) => d.reports.listAudit(page),
+
     async report(reporter: NonNullable<Viewer>, body: ReportBody): Promise<number> {
       const ownerId = await reportedOwner(d, body.targetType, body.targetId, reporter);
       if (ownerId === reporter.id) throw new ValidationError(reportMessages.ownContent);

@@ -6,14 +6,19 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import { waitlistApprovedMail, waitlistRejectedMail } from '../../mail/templates';
 import type { Decision, WaitlistRepo, WaitlistRow } from './waitlist.repo';
 
+type Page = Parameters<WaitlistRepo['list']>[0];
+
 type Deps = { db: Db; waitlist: WaitlistRepo; queue: JobQueue; config: { publicUrl: string } };
 
 /**
- * An admin's decision on an application: the application, the account's status and the mail to
- * the applicant commit together (the `mail.send` job is enqueued in the same transaction).
+ * The admins' waitlist. A decision on an application: the application, the account's status and
+ * the mail to the applicant commit together (the `mail.send` job is enqueued in the same transaction).
  */
 export function createWaitlistService(d: Deps) {
   return {
+    /** One page of applications (of one status, or all): pending first, then newest. */
+    list: (page: Page) => d.waitlist.list(page),
+
     async decide(id: number, decision: Decision, adminId: number): Promise<WaitlistRow> {
       const decided = await d.db.transaction(async (tx) => {
         const row = await d.waitlist.decide(tx, id, decision, adminId);
