@@ -210,7 +210,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http.similarIndex.start().catch((err) => app.log.error({ err }, 'the neighbour index could not be built'));
   });
 
-  const { files, users, sessions, folderRepos } = s;
+  const { files, users, sessions } = s;
   const { reads } = http;
   const publicPages = { pages: http.publicPages, models: http.pageModels, reads, shareImages: http.shareImages };
   registerEndpoints(app, endpoints, {
@@ -239,7 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...socialHandlers({ social: http.socialService }),
     ...mediaHandlers({ files, storage }),
     ...similarHandlers({ similar: http.similar }),
-    ...searchHandlers({ search: s.search, reads, folders: folderRepos.folders, links: folderRepos.links }),
+    ...searchHandlers({ search: http.search }),
     ...publicPageHandlers(publicPages),
     ...suggestionHandlers({ suggestions: s.suggestions }),
     ...pushHandlers({ push: s.push }),

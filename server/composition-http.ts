@@ -1,5 +1,5 @@
 import type { Services } from './composition';
-import { memoryCounters, memoryTurns, type CounterStore, type TurnStore } from './lib/throttle';
+import { createMemoryCounters, createMemoryTurns, type CounterStore, type TurnStore } from './lib/throttle';
 import { createAccountSecurityService } from './modules/account-security/account-security.service';
 import { createPasswordSignIn } from './modules/account-security/password-sign-in';
 import { createRecentSignInGuard } from './modules/account-security/recent-sign-in';
@@ -15,6 +15,7 @@ import { readPageAssets } from './modules/public-pages/page-assets';
 import { createPublicPagesRepo } from './modules/public-pages/public-pages.repo';
 import { createPublicPagesService } from './modules/public-pages/public-pages.service';
 import { createShareImages } from './modules/public-pages/share-image';
+import { createSearchService } from './modules/search/search.service';
 import { createSimilarIndex } from './modules/similar/similar-index';
 import { createSimilarService } from './modules/similar/similar.service';
 
@@ -34,10 +35,10 @@ export type HttpAdapters = {
  * share cards (cached as sent).
  */
 export function composeHttpServices(s: Services, h: HttpAdapters = {}) {
-  const counters = h.counters ?? memoryCounters();
+  const counters = h.counters ?? createMemoryCounters();
   const reads = createFileReads(createReadsRepo(s.db), s.bus);
   const similarIndex = createSimilarIndex(s.fingerprints, s.bus);
-  const throttle = createAuthThrottle(s.config, counters, h.turns ?? memoryTurns());
+  const throttle = createAuthThrottle(s.config, counters, h.turns ?? createMemoryTurns());
   const signInReply = createSignInReply({ config: s.config, signIn: s.signIn, sessions: s.sessions, secret: s.secret });
   const similar = createSimilarService({ index: similarIndex, fingerprints: s.fingerprints, reads });
   // Visitors' pages read through the same caches members' reads do (docs/decisions/031).
@@ -54,6 +55,7 @@ export function composeHttpServices(s: Services, h: HttpAdapters = {}) {
     views: createViewCounter({ repo: createViewsRepo(), events: s.events, log: s.log }, { flushMs: h.viewFlushMs }),
     similarIndex,
     similar,
+    search: createSearchService({ search: s.search, reads, folders: s.folderRepos.folders, links: s.folderRepos.links }),
     socialService: createSocialService({ files: s.files, social: s.social, discovery: s.discovery, reads }),
     pageModels,
     publicPages: createPublicPagesService({ models: pageModels, pages, users: s.users, folders: s.folderRepos.folders, bus: s.bus, publicUrl: () => s.config.publicUrl, assets: readPageAssets(s.config.clientDir) }),

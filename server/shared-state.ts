@@ -4,7 +4,7 @@ import { createLiveHub, type LiveHub } from './live/live-hub';
 import { createMemoryFanOut, createRedisFanOut } from './lib/fan-out';
 import { createInvalidationBus, type InvalidationBus } from './lib/invalidation-bus';
 import { connectRedis } from './lib/redis-connection';
-import { memoryCounters, memoryTurns, redisCounters, redisTurns, type CounterStore, type TurnStore } from './lib/throttle';
+import { createMemoryCounters, createMemoryTurns, createRedisCounters, createRedisTurns, type CounterStore, type TurnStore } from './lib/throttle';
 
 /** What several processes must agree on: cache invalidations, throttle counters, live events. */
 export type SharedState = {
@@ -27,11 +27,11 @@ export type SharedState = {
 export async function openSharedState(config: Config, log: FastifyBaseLogger, waitMs = 5000): Promise<SharedState> {
   if (!config.redisUrl) {
     const fanOut = createMemoryFanOut();
-    return { bus: createInvalidationBus(fanOut), counters: memoryCounters(), turns: memoryTurns(), live: createLiveHub(fanOut), close: async () => {} };
+    return { bus: createInvalidationBus(fanOut), counters: createMemoryCounters(), turns: createMemoryTurns(), live: createLiveHub(fanOut), close: async () => {} };
   }
   const redis = connectRedis(config.redisUrl, { prefix: config.redisPrefix, log });
   const fanOut = createRedisFanOut(redis);
-  const shared = { bus: createInvalidationBus(fanOut), counters: redisCounters(redis), turns: redisTurns(redis), live: createLiveHub(fanOut), ping: () => redis.commands.ping(), close: redis.close };
+  const shared = { bus: createInvalidationBus(fanOut), counters: createRedisCounters(redis), turns: createRedisTurns(redis), live: createLiveHub(fanOut), ping: () => redis.commands.ping(), close: redis.close };
   if (!(await redis.ready(waitMs))) log.error('redis not reachable at start-up; serving without it until it is');
   return shared;
 }

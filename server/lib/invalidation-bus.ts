@@ -40,7 +40,7 @@ export const TOPICS: readonly InvalidationTopic[] = ['session', 'user', 'feed', 
 export const ALL = '*';
 
 /** The listeners of one process, by topic. */
-function localListeners() {
+function createLocalListeners() {
   const listeners = new Map<InvalidationTopic, ((key: string) => void)[]>();
   return {
     deliver(topic: InvalidationTopic, key: string): void {
@@ -61,7 +61,7 @@ const CHANNEL = 'invalidate';
  * between were missed.
  */
 export function createInvalidationBus(fanOut: FanOut): InvalidationBus {
-  const local = localListeners();
+  const local = createLocalListeners();
   const send = fanOut.channel<{ topic: InvalidationTopic; key: string }>(
     CHANNEL,
     ({ topic, key }) => local.deliver(topic, key),

@@ -14,7 +14,7 @@ import { files } from '../db/schema/index';
 import type { LiveEvent } from '../live/live-hub';
 import { connectRedis } from './redis-connection';
 import { openSharedState } from '../shared-state';
-import { redisTurns } from './throttle';
+import { createRedisTurns } from './throttle';
 import { upload } from '../../tests/helpers/upload';
 
 // Two app processes of one deployment, here two app instances in one test process: one
@@ -129,13 +129,13 @@ describe('two app processes sharing Redis', () => {
     const [one, two] = [connectRedis(TEST_REDIS_URL, { prefix: pair.prefix, log: silent }), connectRedis(TEST_REDIS_URL, { prefix: pair.prefix, log: silent })];
     try {
       await Promise.all([one.ready(5000), two.ready(5000)]);
-      const first = await redisTurns(one).take('victim', 1000, 8000);
-      const second = await redisTurns(two).take('victim', 1000, 8000);
+      const first = await createRedisTurns(one).take('victim', 1000, 8000);
+      const second = await createRedisTurns(two).take('victim', 1000, 8000);
       expect(first).toMatchObject({ waitMs: expect.any(Number) });
       // The second process books the turn after the first one's, not one of its own.
       expect((second as { waitMs: number }).waitMs).toBeGreaterThan(500);
-      expect(await redisTurns(two).take('victim', 7000, 8000)).toMatchObject({ waitMs: expect.any(Number) });
-      expect(await redisTurns(one).take('victim', 1000, 8000)).toMatchObject({ retryAfterMs: expect.any(Number) });
+      expect(await createRedisTurns(two).take('victim', 7000, 8000)).toMatchObject({ waitMs: expect.any(Number) });
+      expect(await createRedisTurns(one).take('victim', 1000, 8000)).toMatchObject({ retryAfterMs: expect.any(Number) });
     } finally {
       await Promise.all([one.close(), two.close()]);
     }

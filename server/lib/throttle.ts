@@ -10,7 +10,7 @@ export type CounterOptions = { keyPrefix: string; points: number; durationSecond
 export type CounterStore = (opts: CounterOptions) => RateLimiterAbstract;
 
 /** Counters in this process; enough for one server. */
-export function memoryCounters(): CounterStore {
+export function createMemoryCounters(): CounterStore {
   return function createCounter(opts) {
     return new RateLimiterMemory({ keyPrefix: opts.keyPrefix, points: opts.points, duration: opts.durationSeconds });
   };
@@ -21,8 +21,8 @@ export function memoryCounters(): CounterStore {
  * another make ten. While Redis is unreachable each counter falls back to one in this process
  * (the library's insurance limiter) instead of failing the request or waiting.
  */
-export function redisCounters(redis: RedisConnection): CounterStore {
-  const local = memoryCounters();
+export function createRedisCounters(redis: RedisConnection): CounterStore {
+  const local = createMemoryCounters();
   return function createCounter(opts) {
     return new RateLimiterRedis({
       storeClient: redis.commands,
@@ -69,7 +69,7 @@ export type TurnStore = {
 };
 
 /** Turns kept in this process. */
-export function memoryTurns(): TurnStore {
+export function createMemoryTurns(): TurnStore {
   const nextTurn = new Map<string, number>();
   return {
     async take(key, delayMs, maxWaitMs) {
@@ -96,8 +96,8 @@ redis.call('SET', KEYS[1], turn + ARGV[1], 'PX', turn + ARGV[1] - now + 1000)
 return turn - now`;
 
 /** Turns shared by every app process; in this process while Redis is unreachable. */
-export function redisTurns(redis: RedisConnection): TurnStore {
-  const local = memoryTurns();
+export function createRedisTurns(redis: RedisConnection): TurnStore {
+  const local = createMemoryTurns();
   const key = (k: string) => `${redis.prefix}turn:${k}`;
   return {
     async take(k, delayMs, maxWaitMs) {

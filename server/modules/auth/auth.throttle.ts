@@ -2,7 +2,7 @@ import { authMessages } from '../../../contract/auth';
 import type { Config } from '../../config';
 import { RateLimitError } from '../../lib/errors';
 import { createHashGate, type HashGate } from '../../lib/hash-gate';
-import { memoryTurns, spend, spent, type CounterStore, type Refusal, type TurnStore } from '../../lib/throttle';
+import { createMemoryTurns, spend, spent, type CounterStore, type Refusal, type TurnStore } from '../../lib/throttle';
 
 /** The longest a stranger's sign-in on an attacked account waits for its turn; a later turn is refused. */
 const MAX_TURN_WAIT_MS = 8_000;
@@ -46,7 +46,7 @@ export type LoginAttempt = { ip: string; account: string; device: string | null;
 export function createAuthThrottle(
   config: Config,
   store: CounterStore,
-  turns: TurnStore = memoryTurns(),
+  turns: TurnStore = createMemoryTurns(),
   gate: HashGate = createHashGate({ perSecond: config.authThrottle.hashesPerSecond }),
   sleep = defaultSleep,
 ) {

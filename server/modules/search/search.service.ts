@@ -1,10 +1,12 @@
 import type { SearchCountQuery, SearchCountResponse, SearchQuery, SearchResultItem } from '../../../contract/search';
+import { USER_SEARCH_MIN } from '../../../contract/users';
 import type { Viewer } from '../../access/visibility';
 import type { FileReads } from '../files/reads/file-reads';
 import { jsonArray } from '../files/reads/send-json';
 import type { FolderFilesRepo } from '../folders/folder-files.repo';
 import { presentFolders } from '../folders/folders.presenter';
 import type { FoldersRepo } from '../folders/folders.repo';
+import type { UserRow } from '../users/users.repo';
 import { toPublicUser } from '../users/users.presenter';
 import { hashtagQuery } from '../../../contract/post-text';
 import { parseSearchText, type SearchText } from './search-text';
@@ -13,6 +15,9 @@ import type { CappedCount, FileFilter, Page, SearchRepo } from './search.repo';
 export type SearchDeps = { search: SearchRepo; reads: Pick<FileReads, 'cards'>; folders: Pick<FoldersRepo, 'findVisibleByIds'>; links: Pick<FolderFilesRepo, 'countVisible'> };
 
 type Filters = SearchCountQuery | SearchQuery;
+
+/** The collaborator and recipient pickers show a short list. */
+const USER_PICKER_LIMIT = 20;
 
 /**
  * One result group: how many match, and one page of them already presented, each item as its
@@ -82,7 +87,7 @@ function folderGroup(d: SearchDeps, viewer: Viewer, text: SearchText, sort: NonN
  * One page of the groups read as one list, as JSON bytes. A group is counted only when the page
  * starts past its end (then its count is skipped over), so a first page costs one query per group.
  */
-export async function searchPage(d: SearchDeps, viewer: Viewer, q: SearchQuery): Promise<Buffer> {
+async function searchPage(d: SearchDeps, viewer: Viewer, q: SearchQuery): Promise<Buffer> {
   const items: Buffer[][] = [];
   let offset = q.offset;
   const groups = groupsFor(d, viewer, q);
@@ -100,7 +105,7 @@ export async function searchPage(d: SearchDeps, viewer: Viewer, q: SearchQuery):
   return jsonArray(items);
 }
 
-export async function searchCount(d: SearchDeps, viewer: Viewer, q: SearchCountQuery): Promise<SearchCountResponse> {
+async function searchCount(d: SearchDeps, viewer: Viewer, q: SearchCountQuery): Promise<SearchCountResponse> {
   const parts = { users: 0, folders: 0, files: 0 };
   const groups = groupsFor(d, viewer, q);
   const counts = await Promise.all(groups.map((g) => g.count()));
@@ -108,3 +113,20 @@ export async function searchCount(d: SearchDeps, viewer: Viewer, q: SearchCountQ
   const capped = counts.some((c) => c.capped);
   return { count: parts.users + parts.folders + parts.files, ...parts, ...(capped ? { capped } : {}) };
 }
+
+/** Search and Explore (docs/decisions/011), and the member picker. */
+export function createSearchService(d: SearchDeps) {
+  return {
+    /** One page of results as JSON bytes. */
+    page: (viewer: Viewer, q: SearchQuery) => searchPage(d, viewer, q),
+    count: (viewer: Viewer, q: SearchCountQuery) => searchCount(d, viewer, q),
+    /** The picker (collaborators, a new message) never offers the viewer themself. */
+    async pickableUsers(viewer: NonNullable<Viewer>, term: string): Promise<UserRow[]> {
+      const text = parseSearchText(term);
+      if (!text || term.length < USER_SEARCH_MIN) return [];
+      const rows = await d.search.users(viewer, text, 'relevance', { offset: 0, limit: USER_PICKER_LIMIT + 1 });
+      return rows.filter((u) => u.id !== viewer.id).slice(0, USER_PICKER_LIMIT);
+    },
+  };
+}
+export type SearchService = ReturnType<typeof createSearchService>;
