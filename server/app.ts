@@ -26,6 +26,7 @@ import { notificationHandlers } from './modules/notifications/notifications.rout
 import { endpoints } from '../contract/api';
 import { registerEndpoints } from './plugins/endpoints';
 import { createLocalBus, type InvalidationBus } from './lib/invalidation-bus';
+import { createMemoryCounters, createMemoryTurns } from './lib/throttle';
 import { fileHandlers } from './modules/files/files.routes';
 import type { SimilarIndex } from './modules/similar/similar-index';
 import type { PublicPagesService } from './modules/public-pages/public-pages.service';
@@ -161,7 +162,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const queue = createJobQueue(database, { ...deps.jobs, log: app.log, work: config.workers, onRun: metrics.onJobRun });
   // Every repository and service, built as `npm run worker` builds them (server/composition.ts).
   const s = await composeServices({ config, database, queue, storage, mailer, recognizer, bus, live, log: app.log, metrics });
-  const http = composeHttpServices(s, { counters: deps.counters, turns: deps.turns, viewFlushMs: deps.viewFlushMs });
+  // Throttling's counters and turns, like the bus: in process unless the caller shares them (server/shared-state.ts).
+  const http = composeHttpServices(s, { counters: deps.counters ?? createMemoryCounters(), turns: deps.turns ?? createMemoryTurns(), viewFlushMs: deps.viewFlushMs });
   registerJobHandlers(queue, s);
   app.decorate('jobs', queue);
   app.decorate('live', live);

@@ -1,5 +1,5 @@
 import type { Services } from './composition';
-import { createMemoryCounters, createMemoryTurns, type CounterStore, type TurnStore } from './lib/throttle';
+import type { CounterStore, TurnStore } from './lib/throttle';
 import { createAccountSecurityService } from './modules/account-security/account-security.service';
 import { createPasswordSignIn } from './modules/account-security/password-sign-in';
 import { createRecentSignInGuard } from './modules/account-security/recent-sign-in';
@@ -20,10 +20,10 @@ import { createSimilarIndex } from './modules/similar/similar-index';
 import { createSimilarService } from './modules/similar/similar.service';
 
 export type HttpAdapters = {
-  /** Where throttling keeps its counters (in process by default; Redis when scaled out). */
-  counters?: CounterStore;
+  /** Where throttling keeps its counters (in process, or Redis when scaled out). */
+  counters: CounterStore;
   /** Where an attacked account's sign-ins take turns (same: in process, or Redis). */
-  turns?: TurnStore;
+  turns: TurnStore;
   /** How often buffered views are written (2 s); tests shorten it. */
   viewFlushMs?: number;
 };
@@ -34,11 +34,11 @@ export type HttpAdapters = {
  * ready, then kept current by the bus), the sign-in throttle, and visitors' pages with their
  * share cards (cached as sent).
  */
-export function composeHttpServices(s: Services, h: HttpAdapters = {}) {
-  const counters = h.counters ?? createMemoryCounters();
+export function composeHttpServices(s: Services, h: HttpAdapters) {
+  const { counters } = h;
   const reads = createFileReads(createReadsRepo(s.db), s.bus);
   const similarIndex = createSimilarIndex(s.fingerprints, s.bus);
-  const throttle = createAuthThrottle(s.config, counters, h.turns ?? createMemoryTurns());
+  const throttle = createAuthThrottle(s.config, counters, h.turns);
   const signInReply = createSignInReply({ config: s.config, signIn: s.signIn, sessions: s.sessions, secret: s.secret });
   const similar = createSimilarService({ index: similarIndex, fingerprints: s.fingerprints, reads });
   // Visitors' pages read through the same caches members' reads do (docs/decisions/031).
