@@ -223,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...inviteHandlers({ invites: s.invites }),
     ...messageHandlers({ messages: s.messages }),
     ...liveEventHandlers(app, { live, idleTimeoutMs: config.server.requestTimeoutMs, unreadCounts: async (id) => ({ notifications: await s.notifications.unreadCount(id), messages: await s.messages.unreadCount(id) }), bus: s.bus, sessions }),
-    ...authHandlers({ config, auth: s.auth, throttle: http.throttle, secret: s.secret, signIn: http.signInReply, passwordSignIn: http.passwordSignIn }),
+    ...authHandlers({ config, auth: s.auth, throttle: http.throttle, signIn: http.signInReply, passwordSignIn: http.passwordSignIn }),
     ...signInHandlers({ ...s, throttle: http.throttle, passwordSignIn: http.passwordSignIn, signIn: http.signInReply }),
     ...accountSecurityHandlers({ security: http.security }),
     ...settingsHandlers({ settings: s.settings, storage }),

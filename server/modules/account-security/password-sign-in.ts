@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { securityMessages as m, TWO_FACTOR_PENDING_MS } from '../../../contract/account-security';
 import type { Config } from '../../config';
-import { UnauthorizedError } from '../../lib/errors';
+import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import type { AuthThrottle } from '../auth/auth.throttle';
-import { accountKey } from '../auth/auth.service';
+import { accountKey, type AuthService } from '../auth/auth.service';
 import { DEVICE_COOKIE, readDeviceCookie } from '../auth/device-cookie';
 import type { SignInReply } from '../auth/sign-in-reply';
 import type { UserRow } from '../users/users.repo';
@@ -18,6 +18,7 @@ const CODE_ATTEMPTS = 5;
 
 type Deps = {
   config: Config;
+  auth: Pick<AuthService, 'findAccount' | 'checkPassword'>;
   flows: AuthFlowsRepo;
   twoFactor: TwoFactorService;
   oidc: OidcService;
@@ -46,13 +47,30 @@ export function createPasswordSignIn(d: Deps) {
     return d.signIn(request, reply, user);
   }
 
+  /** True when the account asks a code too: the browser then holds the pending sign-in's cookie. */
+  async function holdBack(user: UserRow, reply: FastifyReply): Promise<boolean> {
+    if (!(await d.twoFactor.isEnabled(user.id))) return false;
+    const token = await d.flows.create({ purpose: 'two-factor', ttlMs: TWO_FACTOR_PENDING_MS, userId: user.id });
+    setFlowCookie(reply, flowCookies.twoFactor, token, TWO_FACTOR_PENDING_MS, secure());
+    return true;
+  }
+
   return {
-    /** True when the account asks a code too: the browser then holds the pending sign-in's cookie. */
-    async holdBack(user: UserRow, reply: FastifyReply): Promise<boolean> {
-      if (!(await d.twoFactor.isEnabled(user.id))) return false;
-      const token = await d.flows.create({ purpose: 'two-factor', ttlMs: TWO_FACTOR_PENDING_MS, userId: user.id });
-      setFlowCookie(reply, flowCookies.twoFactor, token, TWO_FACTOR_PENDING_MS, secure());
-      return true;
+    /** `POST /api/login`: the signed-in member, or null when the account asks a code too (held back). */
+    async logIn(request: FastifyRequest, reply: FastifyReply, body: { emailOrUsername: string; password: string }): Promise<UserRow | null> {
+      const found = await d.auth.findAccount(body.emailOrUsername);
+      const device = found.user ? readDeviceCookie(d.secret, request.cookies[DEVICE_COOKIE], found.user.id) : null;
+      const attempt = await d.throttle.beforeLogin(request.ip, found.key, device);
+      const user = await d.auth.checkPassword(found, body.password).catch(async (err) => {
+        if (err instanceof UnauthorizedError) await d.throttle.loginFailed(attempt);
+        // A pending or rejected account gave the right password: not a guess.
+        else if (err instanceof ForbiddenError) await d.throttle.loginNotAGuess(attempt);
+        throw err;
+      });
+      // The attempt's points stay spent until the code is right too: a password alone earns nothing.
+      if (await holdBack(user, reply)) return null;
+      await d.throttle.loginSucceeded(attempt);
+      return finish(request, reply, user);
     },
 
     finish,

@@ -3,10 +3,8 @@ import type { authEndpoints } from '../../../contract/api/auth';
 import { authMessages, usernameField } from '../../../contract/auth';
 import { screens } from '../../../contract/screens';
 import type { Config } from '../../config';
-import { ForbiddenError, UnauthorizedError } from '../../lib/errors';
 import type { HandlersFor } from '../../plugins/endpoints';
 import type { AuthThrottle } from './auth.throttle';
-import { DEVICE_COOKIE, readDeviceCookie } from './device-cookie';
 import { toCurrentUser } from '../users/users.presenter';
 import type { AuthService } from './auth.service';
 import { SESSION_COOKIE } from '../../plugins/session';
@@ -15,10 +13,10 @@ import type { PasswordSignIn } from '../account-security/password-sign-in';
 import type { SignInReply } from './sign-in-reply';
 
 /**
- * `secret` signs device cookies (device-cookie.ts); `signIn` ends every way in; `passwordSignIn`
- * holds back a password whose account has two-factor on (docs/decisions/034).
+ * `signIn` ends every way in; `passwordSignIn` signs in by password, holding back one whose
+ * account has two-factor on (docs/decisions/034).
  */
-type Deps = { config: Config; auth: AuthService; throttle: AuthThrottle; secret: Buffer; signIn: SignInReply; passwordSignIn: PasswordSignIn };
+type Deps = { config: Config; auth: AuthService; throttle: AuthThrottle; signIn: SignInReply; passwordSignIn: PasswordSignIn };
 
 /** Sign-up, sign-in, the session and password reset. */
 export function authHandlers(d: Deps): HandlersFor<typeof authEndpoints> {
@@ -40,19 +38,8 @@ export function authHandlers(d: Deps): HandlersFor<typeof authEndpoints> {
     },
 
     logIn: async (request, reply) => {
-      const found = await d.auth.findAccount(request.body.emailOrUsername);
-      const device = found.user ? readDeviceCookie(d.secret, request.cookies[DEVICE_COOKIE], found.user.id) : null;
-      const attempt = await d.throttle.beforeLogin(request.ip, found.key, device);
-      const user = await d.auth.checkPassword(found, request.body.password).catch(async (err) => {
-        if (err instanceof UnauthorizedError) await d.throttle.loginFailed(attempt);
-        // A pending or rejected account gave the right password: not a guess.
-        else if (err instanceof ForbiddenError) await d.throttle.loginNotAGuess(attempt);
-        throw err;
-      });
-      // The attempt's points stay spent until the code is right too: a password alone earns nothing.
-      if (await d.passwordSignIn.holdBack(user, reply)) return { twoFactorRequired: true as const };
-      await d.throttle.loginSucceeded(attempt);
-      return toCurrentUser(await d.passwordSignIn.finish(request, reply, user));
+      const user = await d.passwordSignIn.logIn(request, reply, request.body);
+      return user ? toCurrentUser(user) : { twoFactorRequired: true as const };
     },
 
     openLogIn: async (_request, reply) => reply.redirect(screens.auth({ tab: 'login' })),
