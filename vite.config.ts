@@ -5,6 +5,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 import path from 'node:path';
 import { precompress } from './scripts/vite-precompress.ts';
 import { appManifest } from './client/app-manifest.ts';
+import { memberChunks } from './client/member-chunks.ts';
+
+const shared = memberChunks();
 
 export default defineConfig({
   root: 'client',
@@ -30,6 +33,7 @@ export default defineConfig({
       },
     }),
     precompress(),
+    shared.plugin,
   ],
   resolve: {
     alias: {
@@ -38,6 +42,11 @@ export default defineConfig({
     },
   },
   // The manifest names each screen's chunks: the server preloads the home feed's for members (server/plugins/member-preloads.ts).
-  build: { outDir: path.resolve(import.meta.dirname, 'dist/client'), emptyOutDir: true, manifest: true },
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist/client'),
+    emptyOutDir: true,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: shared.groups } } },
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' } },
 });

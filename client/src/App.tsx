@@ -15,8 +15,10 @@ import { OfflineBanner } from '@/features/app/offline-banner';
 // Only the landing ships in the main bundle (its first load stays under 150 kB gzip); every
 // other screen, the member home with its feed and upload code included, loads on demand.
 // The upload queue and its dialog exist for members only: visitors never download them.
-const UploadProvider = lazy(() => import('@/features/files/upload-dialog').then((m) => ({ default: m.UploadProvider })));
-const HomePage = lazy(() => import('@/routes/home').then((m) => ({ default: m.HomePage })));
+const loadUploads = () => import('@/features/files/upload-dialog');
+const loadHome = () => import('@/routes/home');
+const UploadProvider = lazy(() => loadUploads().then((m) => ({ default: m.UploadProvider })));
+const HomePage = lazy(() => loadHome().then((m) => ({ default: m.HomePage })));
 const AuthPage = lazy(() => import('@/routes/auth').then((m) => ({ default: m.AuthPage })));
 const ResetPasswordPage = lazy(() => import('@/routes/reset-password').then((m) => ({ default: m.ResetPasswordPage })));
 const AboutPage = lazy(() => import('@/routes/about').then((m) => ({ default: m.AboutPage })));
@@ -122,7 +124,17 @@ function MemberUploads({ children }: { children: ReactNode }) {
   );
 }
 
-if (typeof window !== 'undefined') forgetHeldPageAtStart();
+if (typeof window !== 'undefined') {
+  forgetHeldPageAtStart();
+  // The server adds preloads for the home's first calls only to a page it served a member
+  // (server/plugins/member-preloads.ts): the upload queue and the home then load side by side
+  // with the session check, instead of one after the other once it has answered.
+  if (window.location.pathname === screenPaths.home && document.querySelector('link[rel="preload"][as="fetch"]')) {
+    // A failure here (offline) is the lazy screens' to report when they ask again.
+    loadUploads().catch(() => undefined);
+    loadHome().catch(() => undefined);
+  }
+}
 
 export function App() {
   return (

@@ -26,14 +26,13 @@ const t = useTestApp(async () => {
   await withVariants(path.join(clientDir, 'assets', 'index-abc123.js'), script);
   await withVariants(path.join(clientDir, 'index.html'), html);
   await fs.writeFile(path.join(clientDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  // The build's manifest: the entry, and the home screen's lazy chunks (one shared with the entry).
+  // The build's manifest: the entry, and the home screen's lazy chunk named as client/member-chunks.ts names it (it imports one chunk shared with the entry).
   await fs.mkdir(path.join(clientDir, '.vite'));
   await fs.writeFile(path.join(clientDir, '.vite', 'manifest.json'), JSON.stringify({
     'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_react.js'] },
     '_react.js': { file: 'assets/react-r1.js' },
     '_layout.js': { file: 'assets/layout-l1.js', imports: ['_react.js'], css: ['assets/layout-l1.css'] },
-    'src/routes/home.tsx': { file: 'assets/home-h1.js', isDynamicEntry: true, imports: ['_layout.js', '_react.js', '_upload-dialog.js'] },
-    '_upload-dialog.js': { file: 'assets/upload-dialog-u1.js', imports: ['_layout.js'] },
+    '_member-home-h1.js': { file: 'assets/member-home-h1.js', name: 'member-home', imports: ['_layout.js', '_react.js', 'index.html'] },
     'src/routes/search.tsx': { file: 'assets/search-s1.js', isDynamicEntry: true },
   }));
   return { patch: { clientDir }, cleanup };

@@ -5,16 +5,15 @@ import { buildPath } from '../../contract/endpoint-path';
 import { PAGE_SIZE } from '../../contract/limits';
 
 /** One entry of Vite's build manifest (`build.manifest`), keyed by source path. */
-type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; name?: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The lazy chunk a signed-in member's home screen paints with, by source path (client/src/App.tsx
- * loads it after the session check answers). The upload queue every member screen sits in is a
- * chunk the home imports, so its CSS is in the home's closure; a source path missing from the
- * manifest is an error, not a preload silently skipped.
+ * The lazy chunk a signed-in member's home screen paints with: the home and the upload queue
+ * every member screen sits in, built as one chunk of that name (client/member-chunks.ts). A
+ * build without it is an error, not a preload silently skipped.
  */
-const MEMBER_HOME_SOURCES = ['src/routes/home.tsx'];
+const MEMBER_HOME_CHUNK = 'member-home';
 /** The feed's first page as the home asks for it: `call('listFeed', { query: { offset: 0, limit: PAGE_SIZE } })`. */
 const FEED_FIRST_PAGE = `${buildPath(endpoints.listFeed.path, {})}?offset=0&limit=${PAGE_SIZE}`;
 /** The calls the home screen makes first, exactly as the client makes them (same URL, credentials included). */
@@ -54,9 +53,9 @@ export function memberHomeHtml(clientDir: string, html: string): string | null {
   if (!manifest) return null;
   const entry = Object.values(manifest).find((c) => c.isEntry);
   const already = entry ? closure(manifest, [Object.keys(manifest).find((k) => manifest[k] === entry)!]) : { css: new Set<string>() };
-  const missing = MEMBER_HOME_SOURCES.filter((k) => !manifest[k]);
-  if (missing.length) throw new Error(`The client build has no chunk for ${missing.join(', ')}: update MEMBER_HOME_SOURCES`);
-  const wanted = closure(manifest, MEMBER_HOME_SOURCES);
+  const home = Object.keys(manifest).filter((k) => manifest[k].name === MEMBER_HOME_CHUNK && manifest[k].file.endsWith('.js'));
+  if (home.length !== 1) throw new Error(`The client build has ${home.length} chunks named ${MEMBER_HOME_CHUNK} (client/member-chunks.ts)`);
+  const wanted = closure(manifest, home);
   const links = [
     ...MEMBER_HOME_CALLS.map((url) => `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`),
     ...[...wanted.css].filter((f) => !already.css.has(f)).map((f) => `<link rel="preload" as="style" href="/${f}">`),

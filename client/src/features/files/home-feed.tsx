@@ -1,5 +1,5 @@
 import { Images, Plus } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
@@ -21,7 +21,11 @@ const SHORT_CONTENT_PX = 100;
 export function HomeFeed() {
   const feed = useFileFeed();
   const { data: config } = usePublicConfig();
-  const files = useMemo(() => feed.data?.pages.flat() ?? [], [feed.data]);
+  const loaded = useMemo(() => feed.data?.pages.flat() ?? [], [feed.data]);
+  // Cards render in a transition React may interrupt: twenty cards at once were a phone's
+  // longest task. Until it has, the next page is not asked for (the list's end is not the end).
+  const files = useDeferredValue(loaded);
+  const rendering = files !== loaded;
   const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage, error } = feed;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const warned = useRef(false);
@@ -33,7 +37,7 @@ export function HomeFeed() {
   const folderHintCounts = useFolderHintCounts();
 
   useInfiniteScroll({
-    hasMore: Boolean(hasNextPage),
+    hasMore: Boolean(hasNextPage) && !rendering,
     isFetching,
     loadMore,
     threshold: FEED_THRESHOLD_PX,
@@ -48,7 +52,7 @@ export function HomeFeed() {
     }
   }, [error]);
 
-  if (feed.isPending || suggestions.isLoading || folderHintCounts.isLoading) {
+  if (feed.isPending || suggestions.isLoading || folderHintCounts.isLoading || (files.length === 0 && loaded.length > 0)) {
     return (
       <div className="flex justify-center py-24">
         <Spinner className="size-7" label="Loading files" />
