@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SessionDto } from '@contract/account-security';
-import { Laptop, LogOut, Smartphone } from 'lucide-react';
+import { LogOut } from 'lucide-react';
+import { DeviceRow } from '@/components/device-row';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api';
@@ -48,30 +49,22 @@ export function SessionsCard() {
         </Button>
       </div>
       <ul className="divide-y rounded-xl border">
-        {ordered.map((s) => {
-          const Icon = s.system && PHONES.has(s.system) ? Smartphone : Laptop;
-          return (
-            <li key={s.id} className="flex items-center gap-3 px-4 py-3" data-testid="session">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
-                <Icon className="size-4" aria-hidden />
-              </span>
-              <div className="grid min-w-0 flex-1 gap-0.5">
-                <span className="flex items-center gap-2 truncate text-sm font-medium">
-                  {label(s)}
-                  {s.current && <span className="rounded-full bg-primary/10 px-2 py-0.5 text-[11px] font-semibold text-primary">This device</span>}
-                </span>
-                <span className="truncate text-xs text-muted-foreground">
-                  {[s.address, s.current ? 'active now' : `last seen ${formatWhen(s.lastSeenAt)}`, `signed in ${formatWhen(s.createdAt)}`].filter(Boolean).join(' · ')}
-                </span>
-              </div>
-              {!s.current && (
-                <Button variant="ghost" size="sm" onClick={() => end.mutate(s.id)} disabled={end.isPending} aria-label={`Sign out ${label(s)}`}>
-                  Sign out
-                </Button>
-              )}
-            </li>
-          );
-        })}
+        {ordered.map((s) => (
+          <DeviceRow
+            key={s.id}
+            testId="session"
+            phone={Boolean(s.system && PHONES.has(s.system))}
+            name={label(s)}
+            current={s.current}
+            detail={[s.address, s.current ? 'active now' : `last seen ${formatWhen(s.lastSeenAt)}`, `signed in ${formatWhen(s.createdAt)}`].filter(Boolean).join(' · ')}
+          >
+            {!s.current && (
+              <Button variant="ghost" size="sm" onClick={() => end.mutate(s.id)} disabled={end.isPending} aria-label={`Sign out ${label(s)}`}>
+                Sign out
+              </Button>
+            )}
+          </DeviceRow>
+        ))}
       </ul>
     </div>
   );

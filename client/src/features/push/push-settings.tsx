@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Laptop, Smartphone } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { pushKinds, type PushDevice, type PushKind } from '@contract/push';
 import type { Preferences, PreferencesPatch } from '@contract/settings';
+import { DeviceRow } from '@/components/device-row';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api';
@@ -78,30 +78,20 @@ export function PushSettings({ preferences, onChange }: Props) {
         )}
         <ul className="divide-y rounded-xl border" data-testid="push-devices" aria-label="Devices with push notifications">
           {ordered.length === 0 && <li className="px-4 py-3 text-sm text-muted-foreground">No device receives push notifications yet.</li>}
-          {ordered.map((d) => {
-            const Icon = /Android|iOS/.test(d.device) ? Smartphone : Laptop;
-            const current = d.endpoint === here?.endpoint;
-            return (
-              <li key={d.id} className="flex items-center gap-3 px-4 py-3" data-testid="push-device">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-muted text-muted-foreground">
-                  <Icon className="size-4" aria-hidden />
-                </span>
-                <div className="grid min-w-0 flex-1 gap-0.5">
-                  <span className="flex items-center gap-2 truncate text-sm font-medium">
-                    {d.device}
-                    {current && <span className="rounded-full bg-primary/10 px-2 py-0.5 text-[11px] font-semibold text-primary">This device</span>}
-                  </span>
-                  <span className="truncate text-xs text-muted-foreground">
-                    Since {new Date(d.createdAt).toLocaleDateString()}
-                    {d.lastPushedAt ? ` · last push ${new Date(d.lastPushedAt).toLocaleString()}` : ''}
-                  </span>
-                </div>
-                <Button variant="ghost" size="sm" onClick={() => remove.mutate(d)} disabled={remove.isPending} aria-label={`Remove ${d.device}`}>
-                  Remove
-                </Button>
-              </li>
-            );
-          })}
+          {ordered.map((d) => (
+            <DeviceRow
+              key={d.id}
+              testId="push-device"
+              phone={/Android|iOS/.test(d.device)}
+              name={d.device}
+              current={d.endpoint === here?.endpoint}
+              detail={`Since ${new Date(d.createdAt).toLocaleDateString()}${d.lastPushedAt ? ` · last push ${new Date(d.lastPushedAt).toLocaleString()}` : ''}`}
+            >
+              <Button variant="ghost" size="sm" onClick={() => remove.mutate(d)} disabled={remove.isPending} aria-label={`Remove ${d.device}`}>
+                Remove
+              </Button>
+            </DeviceRow>
+          ))}
         </ul>
       </FieldGroup>
       <FieldGroup title="What is pushed" description="Every notification still appears in the bell.">
