@@ -150,10 +150,14 @@ describe.each(['disk', 's3'] as const)('phone media on %s', (driver) => {
     ['hevcMp4', 'video/mp4', 'mp4', [320, 240]],
     ['mkv', 'video/x-matroska', 'mkv', [320, 240]],
     ['gp', 'video/3gpp', '3gp', [176, 144]],
-  ] as const)('%s video: poster at once, "processing", then an H.264/AAC MP4 rendition; Download is the original', async (key, mime, ext, size) => {
+  ] as const)('%s video: poster at once, "processing" until an H.264/AAC MP4 rendition is made; Download is the original', async (key, mime, ext, size) => {
     const fixture = fixtures[key];
     const dto = await upload(fixture);
-    expect(dto).toMatchObject({ kind: 'video', fileType: mime, rendition: 'processing', playbackUrl: null });
+    expect(dto).toMatchObject({ kind: 'video', fileType: mime });
+    // The answer is read after the upload's commit, and the rendition job starts at once: a clip
+    // this small can already be done by then (as in one CI run). Until it is, nothing plays.
+    expect(['processing', 'ready']).toContain(dto.rendition);
+    if (dto.rendition === 'processing') expect(dto.playbackUrl).toBeNull();
     expect(dto.posterPath).toMatch(/_poster\.webp$/);
     expect(dto.durationSeconds).toBeGreaterThan(1.5);
 
@@ -179,7 +183,8 @@ describe.each(['disk', 's3'] as const)('phone media on %s', (driver) => {
       await expectDownload(dto, fixtures[key].bytes, key);
     }
     const alac = await upload(fixtures.alac);
-    expect(alac).toMatchObject({ kind: 'audio', fileType: 'audio/mp4', rendition: 'processing' });
+    expect(alac).toMatchObject({ kind: 'audio', fileType: 'audio/mp4' });
+    expect(['processing', 'ready']).toContain(alac.rendition); // as for the videos above
     const done = await settled(alac.id);
     expect(done.rendition).toBe('ready');
     const { probe, type } = await probeUrl(done.playbackUrl!);
@@ -197,7 +202,7 @@ describe.each(['disk', 's3'] as const)('phone media on %s', (driver) => {
 
   it('a clip that cannot be converted: kept, marked failed once, never retried', async () => {
     const dto = await upload(fixtures.broken);
-    expect(dto.rendition).toBe('processing');
+    expect(['processing', 'failed']).toContain(dto.rendition); // as for the videos above
     const done = await settled(dto.id);
     expect(done).toMatchObject({ rendition: 'failed', playbackUrl: null });
     await expectDownload(done, fixtures.broken.bytes, 'mov');
