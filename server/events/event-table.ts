@@ -44,7 +44,7 @@ export const eventTable: { [T in EventType]: (event: EventOf<T>) => Effects } = 
   'file.uploaded': (e) => ({
     // A public file joins the shared skeleton; a private one its owner's grants, and, in a
     // folder, the grants of the folder's members.
-    stale: [e.isPublic ? ['skeleton', addedKey(e.fileId)] : ['grants', e.ownerId], ...(e.folderId !== null && !e.isPublic ? [['grants', ALL] as const] : [])],
+    stale: [e.isPublic ? ['skeleton', addedKey(e.fileId, e.ownerId)] : ['grants', e.ownerId], ...(e.folderId !== null && !e.isPublic ? [['grants', ALL] as const] : [])],
     jobs: [
       // Recognition and tags (server/modules/files/file-jobs.ts).
       job('file.uploaded', { fileId: e.fileId }),

@@ -7,7 +7,7 @@ import { NotFoundError } from '../../../lib/errors';
 import { toCommentDto } from '../files.presenter';
 import { cardPieces, createCardCache, renderCard, type Card } from './card-cache';
 import { mergePage, type PagePlace } from './page-merge';
-import { createPublicHead } from './public-head';
+import { createPublicHead, withoutOwners } from './public-head';
 import type { ReadsRepo } from './reads.repo';
 import { createViewerMarks } from './viewer-marks';
 import { jsonArray } from './send-json';
@@ -39,15 +39,18 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
 
   /** The page of ids newest first: the public skeleton and the viewer's grants merged in memory. */
   async function feedIds(viewer: NonNullable<Viewer>, place: PagePlace, miss: () => void): Promise<number[]> {
-    const [publicHead, grants, blocked, muted] = await Promise.all([head.get(miss), marks.grants(viewer, miss), marks.blocked(viewer, miss), marks.muted(viewer, miss)]);
-    // The head already leaves suspended members out; the viewer's own blocks and mutes it cannot know.
-    if (blocked.size || muted.size) {
-      // The shared skeleton holds the files of members this one's blocks hide: read the page by the rule itself.
+    const [shared, grants, blocked, muted] = await Promise.all([head.get(miss), marks.grants(viewer, miss), marks.blocked(viewer, miss), marks.muted(viewer, miss)]);
+    // The head already leaves suspended members out; the viewer's own blocks and mutes leave
+    // their members' files out of it here, by the owners it holds (docs/decisions/028).
+    const left = blocked.size || muted.size ? new Set([...blocked, ...muted]) : null;
+    const publicHead = left ? withoutOwners(shared, left) : shared;
+    const first = mergePage(publicHead.ids, publicHead.complete, grants.ids, place);
+    if (Array.isArray(first)) return first;
+    if (left) {
+      // Past the head, the older public ids carry no owners: the page by the rule itself.
       miss();
       return repo.visiblePage(viewer, place);
     }
-    const first = mergePage(publicHead.ids, publicHead.complete, grants.ids, place);
-    if (Array.isArray(first)) return first;
     // Past the cached head: the older public ids from the database, by keyset.
     miss();
     const last = publicHead.ids.at(-1) ?? Number.MAX_SAFE_INTEGER;

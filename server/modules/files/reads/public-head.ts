@@ -2,12 +2,21 @@ import { createKeyedCache } from '../../../lib/keyed-cache';
 import type { InvalidationBus } from '../../../lib/invalidation-bus';
 import type { ReadsRepo } from './reads.repo';
 
-/** The newest public ids, newest first; `complete` when no older public file exists. */
-export type PublicHead = { ids: number[]; complete: boolean };
+/**
+ * The newest public ids, newest first, with each one's owner (`owners[i]` owns `ids[i]`), so a
+ * member's blocks and mutes can leave files out of it without a query; `complete` when no
+ * older public file exists.
+ */
+export type PublicHead = { ids: number[]; owners: number[]; complete: boolean };
 
-/** The `skeleton` key of a public file just uploaded: laid into the head, no reload. */
-export function addedKey(id: number): string {
-  return `+${id}`;
+/** The `skeleton` key of a public file just uploaded by `ownerId`: laid into the head, no reload. */
+export function addedKey(id: number, ownerId: number): string {
+  return `+${id}:${ownerId}`;
+}
+
+function parseAdded(key: string): { id: number; owner: number } | null {
+  const [id, owner] = key.startsWith('+') ? key.slice(1).split(':').map(Number) : [NaN, NaN];
+  return Number.isSafeInteger(id) && Number.isSafeInteger(owner) ? { id, owner } : null;
 }
 
 /**
@@ -27,9 +36,9 @@ export function createPublicHead(repo: Pick<ReadsRepo, 'publicHead'>, bus: Inval
   const head = createKeyedCache<'head', PublicHead>({ max: 1, reliable: bus.reliable });
   bus.subscribe('feed', () => head.clear());
   bus.subscribe('skeleton', (key) => {
-    const id = key.startsWith('+') ? Number(key.slice(1)) : NaN;
-    if (!Number.isSafeInteger(id)) return head.clear();
-    head.update('head', (h) => (h.ids.includes(id) ? h : withId(h, id, size)));
+    const added = parseAdded(key);
+    if (!added) return head.clear();
+    head.update('head', (h) => (h.ids.includes(added.id) ? h : withId(h, added.id, added.owner, size)));
   });
 
   return {
@@ -38,8 +47,9 @@ export function createPublicHead(repo: Pick<ReadsRepo, 'publicHead'>, bus: Inval
       head.get(
         'head',
         async () => {
-          const ids = await repo.publicHead(size + 1);
-          return { ids: ids.slice(0, size), complete: ids.length <= size };
+          const rows = await repo.publicHead(size + 1);
+          const held = rows.slice(0, size);
+          return { ids: held.map((r) => r.id), owners: held.map((r) => r.userId), complete: rows.length <= size };
         },
         onMiss,
       ),
@@ -48,15 +58,24 @@ export function createPublicHead(repo: Pick<ReadsRepo, 'publicHead'>, bus: Inval
 }
 export type PublicHeadCache = ReturnType<typeof createPublicHead>;
 
-/** The head with `id` in its place (newest first), still at most `size` ids long. */
-function withId(head: PublicHead, id: number, size: number): PublicHead {
+/** The head with `id` (owned by `owner`) in its place (newest first), still at most `size` ids long. */
+function withId(head: PublicHead, id: number, owner: number, size: number): PublicHead {
   const ids = [...head.ids];
-  const at = ids.findIndex((other) => other < id);
+  const owners = [...head.owners];
+  let at = ids.findIndex((other) => other < id);
   if (at === -1) {
     // Older than every id held: it belongs in the head only if the head holds every public id.
     if (!head.complete) return head;
-    ids.push(id);
-  } else ids.splice(at, 0, id);
+    at = ids.length;
+  }
+  ids.splice(at, 0, id);
+  owners.splice(at, 0, owner);
   const complete = head.complete && ids.length <= size;
-  return { ids: ids.slice(0, size), complete };
+  return { ids: ids.slice(0, size), owners: owners.slice(0, size), complete };
+}
+
+/** The head without the files of `owners` (a member's blocks and mutes); still `complete` if it was. */
+export function withoutOwners(head: PublicHead, left: ReadonlySet<number>): PublicHead {
+  const ids = head.ids.filter((_, i) => !left.has(head.owners[i]));
+  return { ids, owners: head.owners.filter((o) => !left.has(o)), complete: head.complete };
 }

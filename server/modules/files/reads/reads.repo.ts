@@ -20,7 +20,7 @@ export function createReadsRepo(db: Db) {
     .where(sql`${files.id} = any(${sql.placeholder('ids')}::int[])`)
     .prepare('reads_card_rows');
   const publicHead = db
-    .select({ id: files.id })
+    .select({ id: files.id, userId: files.userId })
     .from(files)
     .where(and(eq(files.isPublic, true), notHiddenOwnerSql(files.userId, null)))
     .orderBy(desc(files.id))
@@ -57,10 +57,8 @@ export function createReadsRepo(db: Db) {
   return {
     /** Files with their owners' display fields, in no particular order. */
     cardRows: (ids: number[]) => cardRows.execute({ ids: intArrayLiteral(ids) }),
-    /** The newest `limit` public ids, newest first (the partial index files_public_id_idx). */
-    async publicHead(limit: number): Promise<number[]> {
-      return (await publicHead.execute({ limit })).map((r) => r.id);
-    },
+    /** The newest `limit` public files' ids and owners, newest first (the partial index files_public_id_idx). */
+    publicHead: (limit: number): Promise<{ id: number; userId: number }[]> => publicHead.execute({ limit }),
     /** Public ids below `before`, newest first: a deep page past the cached head. */
     async publicBefore(before: number, limit: number): Promise<number[]> {
       return (await publicBefore.execute({ before, limit })).map((r) => r.id);
