@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { memberOnlyScreens, screenPaths, screens } from '@contract/screens';
 import { FullPageSpinner } from '@/components/ui/spinner';
@@ -70,8 +70,19 @@ function matchRoute(pattern: string, path: string): boolean {
   return want.length === got.length && want.every((part, i) => (part.startsWith(':') ? got[i] !== '' : part === got[i]));
 }
 
+/**
+ * The member as the screens show them. A new member (the session check answering, a sign-in)
+ * re-renders every screen in a transition React may interrupt, the spinner staying until it is
+ * done: the member home's first render in one piece was a phone's longest task.
+ */
+function useShownAuth() {
+  const auth = useAuth();
+  const user = useDeferredValue(auth.user);
+  return { user, isLoading: auth.isLoading || user !== auth.user };
+}
+
 function AppRoutes() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading } = useShownAuth();
   if (isLoading) return <FullPageSpinner />;
 
   return (
@@ -112,7 +123,7 @@ function AppRoutes() {
 
 /** Members' screens sit inside the upload queue, so an upload survives navigation; a file opened from any grid shows over them. */
 function MemberUploads({ children }: { children: ReactNode }) {
-  const { user } = useAuth();
+  const { user } = useShownAuth();
   if (!user) return <>{children}</>;
   return (
     <Suspense fallback={<FullPageSpinner />}>
