@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { FILE_MAX_BYTES } from '../contract/limits';
+import { FILE_MAX_BYTES, PAGE_SIZE } from '../contract/limits';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { logOptions } from './lib/log-options';
@@ -55,6 +55,7 @@ import { archiveHandlers } from './modules/archives/archives.routes';
 import { publicPageHandlers, registerPublicPages } from './modules/public-pages/public-pages.routes';
 import { pushHandlers } from './modules/push/push.routes';
 import { registerClient } from './plugins/client';
+import { PRELOADED_PICTURES } from './plugins/member-preloads';
 import { registerAddressLimits } from './plugins/address-limits';
 import { registerIdleSockets } from './plugins/idle-sockets';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -248,6 +249,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }, { recentSignIn: http.recentSignIn });
   // Visitors' pages before the app's catch-all: members at the same URLs still get the app.
   registerPublicPages(app, publicPages);
-  await registerClient(app, config.clientDir);
+  await registerClient(app, config.clientDir, (user) => reads.feedCards(user, { offset: 0, limit: PAGE_SIZE }, PRELOADED_PICTURES));
   return app;
 }

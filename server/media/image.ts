@@ -1,10 +1,10 @@
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
+import { THUMB_WIDTH } from '../../contract/card-picture';
 import { ImageTooLargeError, UnsupportedMediaError } from './media-errors';
 
 // 100 megapixels: above any phone or DSLR photo, far below what a crafted "bomb" declares.
 export const MAX_INPUT_PIXELS = 100_000_000;
 export const DISPLAY_MAX_SIDE = 2048;
-export const THUMB_WIDTH = 400;
 const THUMB_MAX_HEIGHT = 1200;
 const PLACEHOLDER_SIDE = 16;
 

@@ -4,9 +4,10 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { screenPaths } from '../../contract/screens';
-import { memberHomeHtml } from './member-preloads';
+import { memberHomeHtml, pictureLinks, PRELOADED_PICTURES, withLinks, type FeedPictures } from './member-preloads';
 import { SESSION_COOKIE } from './session';
 import { API_PREFIX } from '../../contract/endpoint-path';
+import type { UserRow } from '../modules/users/users.repo';
 
 /**
  * Serves the built React app. A GET for a screen path (`/`, `/auth`, `/file/12`, any path whose
@@ -15,7 +16,7 @@ import { API_PREFIX } from '../../contract/endpoint-path';
  * link previews and crawlers get the app too. API and upload misses stay JSON 404s, and so
  * does a missing asset, so a stale script URL is not answered with HTML.
  */
-export async function registerClient(app: FastifyInstance, clientDir: string): Promise<void> {
+export async function registerClient(app: FastifyInstance, clientDir: string, feedPictures?: FeedPictures): Promise<void> {
   const index = path.join(clientDir, 'index.html');
   const hasClient = fs.existsSync(index);
   if (hasClient) {
@@ -35,11 +36,12 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
     });
   }
   const pages = hasClient ? loadPages(clientDir, index) : null;
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (pages && (request.method === 'GET' || request.method === 'HEAD') && isScreenRequest(request.url, request.headers.accept)) {
       // A member opening the home feed gets the page that preloads what it needs (member-preloads.ts).
       const home = request.url.split('?', 1)[0] === screenPaths.home;
-      const page = home && pages.member && request.cookies?.[SESSION_COOKIE] ? pages.member : pages.visitor;
+      const member = home && pages.member && request.cookies?.[SESSION_COOKIE] ? pages.member : null;
+      const page = member && request.user && feedPictures ? await withPictures(member, request.user, feedPictures, request.headers['accept-encoding']) : (member ?? pages.visitor);
       const encoding = ENCODINGS.find((e) => page[e.name] && acceptsEncoding(request.headers['accept-encoding'], e.name));
       reply.type('text/html').header('cache-control', 'no-cache').header('vary', home ? 'accept-encoding, cookie' : 'accept-encoding');
       if (encoding) reply.header('content-encoding', encoding.name);
@@ -49,6 +51,19 @@ export async function registerClient(app: FastifyInstance, clientDir: string): P
   });
 }
 
+/**
+ * The member's home page with their feed's first pictures preloaded, compressed for this answer
+ * only (a 2 kB page: a fraction of a millisecond). The page without them if the feed cannot be read.
+ */
+async function withPictures(member: Page & { html: string }, user: UserRow, feedPictures: FeedPictures, accepts: string | undefined): Promise<Page> {
+  const links = pictureLinks(await feedPictures(user).catch(() => []));
+  if (!links.length) return member;
+  const html = Buffer.from(withLinks(member.html, links));
+  if (acceptsEncoding(accepts, 'br')) return { plain: html, br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) };
+  if (acceptsEncoding(accepts, 'gzip')) return { plain: html, gzip: zlib.gzipSync(html) };
+  return { plain: html };
+}
+
 type Page = { plain: Buffer; br?: Buffer; gzip?: Buffer };
 
 /**
@@ -56,11 +71,11 @@ type Page = { plain: Buffer; br?: Buffer; gzip?: Buffer };
  * variant compressed here once (a few kB: instant). Read once at start: `npm start` builds
  * before it starts the server.
  */
-function loadPages(clientDir: string, index: string): { visitor: Page; member: Page | null } {
+function loadPages(clientDir: string, index: string): { visitor: Page; member: (Page & { html: string }) | null } {
   const plain = fs.readFileSync(index);
   const read = (suffix: string) => (fs.existsSync(`${index}${suffix}`) ? fs.readFileSync(`${index}${suffix}`) : undefined);
   const memberHtml = memberHomeHtml(clientDir, plain.toString('utf8'));
-  const member = memberHtml === null ? null : { plain: Buffer.from(memberHtml), br: zlib.brotliCompressSync(memberHtml), gzip: zlib.gzipSync(memberHtml, { level: 9 }) };
+  const member = memberHtml === null ? null : { html: memberHtml, plain: Buffer.from(memberHtml), br: zlib.brotliCompressSync(memberHtml), gzip: zlib.gzipSync(memberHtml, { level: 9 }) };
   return { visitor: { plain, br: read('.br'), gzip: read('.gz') }, member };
 }
 

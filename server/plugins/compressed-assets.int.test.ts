@@ -5,6 +5,8 @@ import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../tests/helpers/media-samples';
 import { useTestApp } from '../../tests/helpers/test-app';
+import { signedUp } from '../../tests/helpers/test-client';
+import { photo, uploadOk } from '../../tests/helpers/upload';
 import { acceptsEncoding } from './client';
 
 // The client build writes `.br` and `.gz` beside each text asset (scripts/vite-precompress.ts);
@@ -103,6 +105,39 @@ describe("a member's home page", () => {
     expect(zlib.brotliDecompressSync((await get('/', 'br')).body).toString()).toBe(html);
     expect(zlib.brotliDecompressSync((await get('/search?q=x', 'br', 'kaleido_session=abc')).body).toString()).toBe(html);
     expect((await get('/', undefined, 'kaleido_session=abc')).body.toString()).toContain('/api/files?offset=0&limit=20');
+  });
+});
+
+describe("a member's home page with their feed's first pictures", () => {
+  const pictureLinks = (page: string) => page.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+
+  it('preloads the two newest pictures the member may see, by the addresses their cards ask for, and nobody else\'s private ones', async () => {
+    const ana = await signedUp(t);
+    const bob = await signedUp(t);
+    const older = await uploadOk(ana.client, await photo('grass.jpg'), 'grass.jpg');
+    const newer = await uploadOk(ana.client, await photo('coffee-cup.jpg'), 'coffee-cup.jpg');
+    const hidden = await uploadOk(bob.client, await photo('chelsea-cat.jpg'), 'cat.jpg', { isPublic: 'false' });
+
+    const page = (await bob.client.get('/', { 'accept-encoding': 'br' })).text;
+    const links = pictureLinks(page);
+    // Bob's own private photo is his newest card; Ana's newer one comes next.
+    expect(links).toHaveLength(2);
+    expect(links[0]).toContain(`href="${hidden.thumbnailPath}"`);
+    expect(links[1]).toBe(
+      `<link rel="preload" as="image" href="${newer.thumbnailPath}" imagesrcset="${newer.thumbnailPath} 400w, ${newer.filePath} ${newer.width}w" imagesizes="(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" fetchpriority="high">`,
+    );
+    expect(page.indexOf('as="image"')).toBeLessThan(page.indexOf('</head>'));
+
+    const anas = pictureLinks((await ana.client.get('/')).text).join('\n');
+    expect(anas).toContain(newer.thumbnailPath);
+    expect(anas).toContain(older.thumbnailPath);
+    expect(anas).not.toContain(hidden.thumbnailPath);
+    expect(anas).not.toContain(hidden.filePath);
+  });
+
+  it('sends the page without them to a cookie that is no session', async () => {
+    const res = await get('/', 'br', 'kaleido_session=abc');
+    expect(pictureLinks(zlib.brotliDecompressSync(res.body).toString())).toEqual([]);
   });
 });
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { endpoints } from '../../contract/api';
 import { buildPath } from '../../contract/endpoint-path';
 import { PAGE_SIZE } from '../../contract/limits';
+import { CARD_SIZES, cardPicture, type PictureFields } from '../../contract/card-picture';
+import type { UserRow } from '../modules/users/users.repo';
 
 /** One entry of Vite's build manifest (`build.manifest`), keyed by source path. */
 type ManifestChunk = { file: string; name?: string; imports?: string[]; css?: string[]; isEntry?: boolean };
@@ -61,5 +63,33 @@ export function memberHomeHtml(clientDir: string, html: string): string | null {
     ...[...wanted.css].filter((f) => !already.css.has(f)).map((f) => `<link rel="preload" as="style" href="/${f}">`),
   ];
   if (!html.includes('</head>')) return null;
-  return html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+  return withLinks(html, links);
 }
+
+/** How many of the feed's first pictures the page asks for: a phone's first two rows, the first two columns elsewhere. */
+export const PRELOADED_PICTURES = 2;
+
+const attr = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
+/**
+ * `preload` links for the first cards' pictures, by the same `src`, `srcset` and `sizes` as
+ * their `<img>` (contract/card-picture.ts), so the browser asks for them with the page instead
+ * of after the scripts have run and the feed has answered: on a phone the largest paint is one
+ * of them (docs/decisions/023).
+ */
+export function pictureLinks(files: readonly PictureFields[]): string[] {
+  return files.flatMap((file) => {
+    const picture = cardPicture(file);
+    if (!picture) return [];
+    const set = picture.srcSet ? ` imagesrcset="${attr(picture.srcSet)}" imagesizes="${CARD_SIZES}"` : '';
+    return [`<link rel="preload" as="image" href="${attr(picture.src)}"${set} fetchpriority="high">`];
+  });
+}
+
+/** The member's home page with `links` added at the end of its head. */
+export function withLinks(html: string, links: readonly string[]): string {
+  return links.length ? html.replace('</head>', `    ${links.join('\n    ')}\n  </head>`) : html;
+}
+
+/** The first cards of a member's feed, as the home will show them. */
+export type FeedPictures = (user: UserRow) => Promise<PictureFields[]>;

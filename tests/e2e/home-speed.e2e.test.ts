@@ -80,6 +80,12 @@ describe('the home feed on a phone', () => {
     expect(requested.filter((u) => u === '/api/files?offset=0&limit=20')).toHaveLength(1);
     expect(requested.filter((u) => u === '/api/user')).toHaveLength(1);
 
+    // The first two pictures come preloaded with the page (their cards ask for the same address): fetched once each.
+    const pictures = await page.evaluate(() => [...document.querySelectorAll('link[rel="preload"][as="image"]')].map((l) => l.getAttribute('href')!));
+    expect(pictures).toHaveLength(2);
+    await page.waitForLoadState('networkidle');
+    for (const picture of pictures) expect(requested.filter((u) => u === picture), picture).toHaveLength(1);
+
     const first = page.getByTestId('file-card').first().locator('img:not([aria-hidden])');
     await expect.poll(() => first.getAttribute('fetchpriority')).toBe('high');
     expect(await first.getAttribute('loading')).toBe('eager');

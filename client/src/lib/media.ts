@@ -1,7 +1,1 @@
-/**
- * The address of a stored file: a path starting with / is used as given,
- * anything else is a name inside the uploads folder.
- */
-export function mediaUrl(filePath: string): string {
-  return filePath.startsWith('/') ? filePath : `/uploads/${filePath}`;
-}
+export { mediaUrl } from '@contract/card-picture';

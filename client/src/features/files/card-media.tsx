@@ -2,15 +2,11 @@ import { ImageOff, LoaderCircle, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { playbackMessages } from '@contract/file-rules';
 import type { FileDto } from '@contract/files';
-import { mediaUrl } from '@/lib/media';
+import { CARD_SIZES, cardPicture } from '@contract/card-picture';
 import { cn } from '@/lib/utils';
 import { iconForFile, KIND_GRADIENTS, typeLabel } from './file-kind';
 import { formatDuration, formatMb } from './format';
 import { useNearViewport } from './use-near-viewport';
-
-/** Card widths by column count (640/1024/1280 px breakpoints), so the browser picks thumbnail or display size. */
-const CARD_SIZES = '(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
-const THUMB_WIDTH = 400;
 
 function aspectOf(file: Pick<FileDto, 'width' | 'height'>): string | undefined {
   return file.width && file.height ? `${file.width} / ${file.height}` : undefined;
@@ -58,21 +54,16 @@ export function CardPicture({ file, src, srcSet, alt, alignTop = false, priority
 
 /** What a card shows for a file: its picture, a poster or preview, or a gradient tile. */
 export function CardMedia({ file, priority = false }: { file: FileDto; priority?: boolean }) {
-  if (file.kind === 'image') {
-    const srcSet = file.thumbnailPath && file.width ? `${mediaUrl(file.thumbnailPath)} ${THUMB_WIDTH}w, ${mediaUrl(file.filePath)} ${file.width}w` : undefined;
-    return <CardPicture file={file} src={mediaUrl(file.thumbnailPath ?? file.filePath)} srcSet={srcSet} alt={file.alt} priority={priority} />;
-  }
-  const picture = file.thumbnailPath ?? file.posterPath;
-  if (picture && (file.kind === 'video' || file.kind === 'pdf')) {
-    return (
-      <div className="relative">
-        <CardPicture file={file} src={mediaUrl(picture)} alt={file.alt} alignTop={file.kind === 'pdf'} priority={priority} />
-        <KindBadge file={file} />
-        {file.rendition === 'processing' && <ProcessingBadge className="absolute right-2 bottom-2" />}
-      </div>
-    );
-  }
-  return <CardTile file={file} />;
+  const picture = cardPicture(file);
+  if (!picture) return <CardTile file={file} />;
+  if (file.kind === 'image') return <CardPicture file={file} src={picture.src} srcSet={picture.srcSet} alt={file.alt} priority={priority} />;
+  return (
+    <div className="relative">
+      <CardPicture file={file} src={picture.src} alt={file.alt} alignTop={file.kind === 'pdf'} priority={priority} />
+      <KindBadge file={file} />
+      {file.rendition === 'processing' && <ProcessingBadge className="absolute right-2 bottom-2" />}
+    </div>
+  );
 }
 
 /** Shown while a video's or audio's web rendition is being made (the poster is there already). */

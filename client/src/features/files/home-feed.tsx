@@ -1,4 +1,5 @@
 import { Images, Plus } from 'lucide-react';
+import type { FileDto } from '@contract/files';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -15,6 +16,7 @@ import { feedErrorVisible, useFileFeed } from './use-file-feed';
 import { useInfiniteScroll } from './use-infinite-scroll';
 
 const FEED_THRESHOLD_PX = 800;
+const NO_FILES: FileDto[] = [];
 const SHORT_CONTENT_PX = 100;
 
 /** The signed-in home feed: masonry with infinite scroll, the end line and the empty state. */
@@ -22,10 +24,6 @@ export function HomeFeed() {
   const feed = useFileFeed();
   const { data: config } = usePublicConfig();
   const loaded = useMemo(() => feed.data?.pages.flat() ?? [], [feed.data]);
-  // Cards render in a transition React may interrupt: twenty cards at once were a phone's
-  // longest task. Until it has, the next page is not asked for (the list's end is not the end).
-  const files = useDeferredValue(loaded);
-  const rendering = files !== loaded;
   const { hasNextPage, isFetchingNextPage, isFetching, fetchNextPage, error } = feed;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
   const warned = useRef(false);
@@ -35,6 +33,13 @@ export function HomeFeed() {
   // push every picture down.
   const suggestions = useSuggestions(followsNobody && !firstRunHidden('suggestions'));
   const folderHintCounts = useFolderHintCounts();
+  const ready = !feed.isPending && !suggestions.isLoading && !folderHintCounts.isLoading;
+  // Cards render in a transition React may interrupt, whichever answer completes them (the
+  // query library's updates are urgent): twenty cards at once were a phone's longest task.
+  // Until it is done the next page is not asked for (the list's end is not the end).
+  const shown = ready ? loaded : NO_FILES;
+  const files = useDeferredValue(shown, NO_FILES);
+  const rendering = files !== shown;
 
   useInfiniteScroll({
     hasMore: Boolean(hasNextPage) && !rendering,
@@ -52,7 +57,7 @@ export function HomeFeed() {
     }
   }, [error]);
 
-  if (feed.isPending || suggestions.isLoading || folderHintCounts.isLoading || (files.length === 0 && loaded.length > 0)) {
+  if (!ready || (rendering && files.length === 0)) {
     return (
       <div className="flex justify-center py-24">
         <Spinner className="size-7" label="Loading files" />

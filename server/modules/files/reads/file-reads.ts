@@ -100,6 +100,18 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
   return {
     /** `listFeed`: the member's home feed as JSON bytes. */
     feedPage: (viewer: NonNullable<Viewer>, place: PagePlace) => counted(stats.pages, async (miss) => renderPage(await feedIds(viewer, place, miss), viewer, miss)),
+    /**
+     * The first `count` cards of the member's feed page `place` as every viewer sees them (what
+     * their pictures are), by the same ids and checks as `feedPage`: the home page preloads them.
+     */
+    async feedCards(viewer: NonNullable<Viewer>, place: PagePlace, count: number): Promise<Card['shared'][]> {
+      const ids = await feedIds(viewer, place, () => undefined);
+      const [found, grants, hidden] = await Promise.all([cards.getMany(ids.slice(0, count * 2)), marks.grants(viewer), marks.hidden(viewer)]);
+      return ids.flatMap((id) => {
+        const card = found.get(id);
+        return card && canViewCached(card, viewer, grants.set, {}, hidden) ? [card.shared] : [];
+      }).slice(0, count);
+    },
     /** A list in another order (the random feed), its ids cached under `key` (who asks and the whole query). */
     listPage: (key: string, viewer: Viewer, loadIds: () => Promise<number[]>, options: VisibleFilesOptions = {}) =>
       counted(stats.lists, async (miss) => renderPage(await lists.get(key, loadIds, miss), viewer, miss, options)),
