@@ -6,5 +6,6 @@ export function newToken(): string {
 }
 
 export function hashToken(token: string): string {
-  return crypto.createHash('sha256').update(token).digest('hex');
+  // The one-shot form: no Hash object per call (every request with a session hashes its cookie).
+  return crypto.hash('sha256', token, 'hex');
 }

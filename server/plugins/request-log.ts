@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { redactUrl } from '../lib/log-options';
 
 const SLOW_MS = 500;
+/** pino's level numbers; any other level (`silent`, no logger) writes nothing. */
+const LEVELS = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 } as const;
 
 /**
  * One log line per request, written when it ends, instead of Fastify's two (incoming and
@@ -16,7 +18,8 @@ export function registerRequestLog(app: FastifyInstance): void {
     const status = reply.statusCode;
     const quietRead = (request.method === 'GET' || request.method === 'HEAD') && status < 400 && ms < SLOW_MS;
     const level = status >= 500 ? 'error' : quietRead ? 'debug' : 'info';
-    request.log[level]({ method: request.method, url: redactUrl(request.url), status, ms: Math.round(ms) }, 'request');
+    // Most answers are quick reads below the level: nothing is built for a line not written.
+    if (LEVELS[level] >= (LEVELS[request.log.level as keyof typeof LEVELS] ?? Infinity)) request.log[level]({ method: request.method, url: redactUrl(request.url), status, ms: Math.round(ms) }, 'request');
     done();
   });
 }
