@@ -80,7 +80,7 @@ async function worldOf(db: Db): Promise<{ members: Omit<MemberView, 'token'>[]; 
 }
 
 const config = loadConfig({ ...env, NODE_ENV: 'production' });
-const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, logger: counting ? logger : undefined });
+const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteSharedBuffersMb: config.pgliteSharedBuffersMb, logger: counting ? logger : undefined });
 await migrateDatabase(database);
 if (env.BENCH_MIX_LOOP) recordLoopStalls(env.BENCH_MIX_LOOP);
 if (env.BENCH_MIX_SQL_TIMES && database.pglite) timePgliteStatements(database.pglite, env.BENCH_MIX_SQL_TIMES);

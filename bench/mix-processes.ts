@@ -83,7 +83,7 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // The mix measures throughput: its members write faster than people, so their budgets are scaled up.
-  const c = start('mix-app.ts', { PATH: process.env.PATH, HOME: process.env.HOME, BENCH_MIX_SQL_TIMES: process.env.BENCH_MIX_SQL_TIMES, BENCH_MIX_LOOP: process.env.BENCH_MIX_LOOP, WRITE_BUDGET_SCALE: '1000', AUTH_HASHES_PER_SECOND: '1000', MAX_CONNECTIONS_PER_ADDRESS: '100000', MAX_UPLOADS_PER_ADDRESS: '100000', ...env, PORT: String(port), PUBLIC_URL: url, HOST: '127.0.0.1' });
+  const c = start('mix-app.ts', { PATH: process.env.PATH, HOME: process.env.HOME, BENCH_MIX_SQL_TIMES: process.env.BENCH_MIX_SQL_TIMES, BENCH_MIX_LOOP: process.env.BENCH_MIX_LOOP, PGLITE_SHARED_BUFFERS_MB: process.env.PGLITE_SHARED_BUFFERS_MB, WRITE_BUDGET_SCALE: '1000', AUTH_HASHES_PER_SECOND: '1000', MAX_CONNECTIONS_PER_ADDRESS: '100000', MAX_UPLOADS_PER_ADDRESS: '100000', ...env, PORT: String(port), PUBLIC_URL: url, HOST: '127.0.0.1' });
   const ready = await nextMessage<{ url: string; seedSeconds: number; seedSteps: Record<string, number>; world: AppProcess['world'] }>(c, 'ready', 600_000);
   return {
     pid: c.child.pid!,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { endpointRoutes } from '../contract/endpoint-routes';
+import { DEFAULT_SHARED_BUFFERS_MB } from './db/pglite-open';
 import { projectRoot } from './lib/server-paths';
 import type { S3Settings } from './storage/s3-storage';
 
@@ -18,6 +19,8 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data')
     .describe('PGlite database (`db/`), uploads (`uploads/`), mail outbox (`outbox/`) and upload scratch space (`tmp/`, emptied of crash debris at start-up).'),
   DATABASE_URL: z.string().optional().describe('`postgres://…` switches from PGlite to a PostgreSQL server (same migrations). See [PostgreSQL](operations.md#postgresql).'),
+  PGLITE_SHARED_BUFFERS_MB: z.coerce.number().int().min(1).max(1024).default(DEFAULT_SHARED_BUFFERS_MB)
+    .describe("The embedded database's buffer cache (PGlite's `shared_buffers`), held in the app's memory. Its files stay in the system's page cache too; see [decision 039](decisions/039-a-lighter-embedded-database.md). Not used with `DATABASE_URL`."),
   REDIS_URL: z.string().optional()
     .describe("e.g. `redis://127.0.0.1:6379`: several app processes (and workers) share cache invalidations, throttle counters and live events through Redis. Unset: all in this process's memory. See [Running at scale](operations.md#running-at-scale)."),
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/).default('kaleido:')
@@ -135,6 +138,8 @@ export type Config = {
   /** Prefix of every Redis key and channel: deployments (or test runs) sharing a server stay apart. */
   redisPrefix: string;
   pgliteDir: string;
+  /** PGlite's `shared_buffers`, in MB. */
+  pgliteSharedBuffersMb: number;
   publicUrl: string;
   redirectToPublicUrl: boolean;
   smtpUrl: string | null;
@@ -209,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL || null,
     redisPrefix: e.REDIS_PREFIX,
     pgliteDir: path.join(dataDir, 'db'),
+    pgliteSharedBuffersMb: e.PGLITE_SHARED_BUFFERS_MB,
     redirectToPublicUrl: e.REDIRECT_TO_PUBLIC_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL || null,

@@ -14,7 +14,7 @@ const config = loadConfig();
 await keepDataDirPrivate(config.dataDir);
 // PGlite: DATA_DIR is this process's alone, and `npm run backup` asks it for the dump (decision 022).
 const dataDirClaim = config.databaseUrl ? null : await claimDataDir(config.dataDir);
-const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteSharedBuffersMb: config.pgliteSharedBuffersMb });
 await migrateDatabase(database);
 if (database.kind === 'pglite') await tighten(config.pgliteDir);
 // In memory, or through Redis when REDIS_URL is set (several app processes behind a balancer).

@@ -26,7 +26,7 @@ if (!config.databaseUrl) {
 await keepDataDirPrivate(config.dataDir);
 // A Fastify instance that never listens, for the app's logger with its redaction rules.
 const log = Fastify({ logger: logOptions(config.logLevel) }).log;
-const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteSharedBuffersMb: config.pgliteSharedBuffersMb });
 await migrateDatabase(database);
 // A job's writes (a recognition result) empty the app processes' caches, and the live events a
 // job publishes reach members' streams, through Redis when REDIS_URL is set.

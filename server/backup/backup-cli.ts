@@ -36,7 +36,7 @@ export async function backupCommand(args: string[], config: Config = loadConfig(
       // PostgreSQL (the snapshot keeps the app serving), or PGlite with no app running: this
       // process claims DATA_DIR, so an app started meanwhile stops instead of opening it too.
       const claim = config.databaseUrl ? null : await claimDataDir(config.dataDir, log.warn);
-      const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir });
+      const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteSharedBuffersMb: config.pgliteSharedBuffersMb });
       const storage = createStorage(config);
       try {
         const summary = await writeBackup({ database, storage, tmpDir: await scratch(config), log }, createWriteStream(partial));
@@ -85,7 +85,7 @@ export async function restoreCommand(args: string[], config: Config = loadConfig
       if (!(await isEmptyDir(config.pgliteDir))) throw new UsageError(`${config.pgliteDir} already holds a database: restore into an empty DATA_DIR`);
       await rm(building, { recursive: true, force: true });
     }
-    const database = await openDatabase({ url: config.databaseUrl, pgliteDir: building });
+    const database = await openDatabase({ url: config.databaseUrl, pgliteDir: building, pgliteSharedBuffersMb: config.pgliteSharedBuffersMb });
     const storage = createStorage(config);
     const queueLog = Fastify({ logger: logOptions(config.logLevel === 'info' ? 'warn' : config.logLevel) }).log;
     try {

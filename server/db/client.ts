@@ -1,12 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm/logger';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
+import { openPglite } from './pglite-open';
 import * as schema from './schema/index';
 import { sessionOptions, sessionSetSql } from './session-settings';
 
@@ -24,7 +25,7 @@ export type Database = {
 };
 
 /** PGlite on disk (the embedded default) or a PostgreSQL server when a URL is given. */
-export async function openDatabase(opts: { url: string | null; pgliteDir?: string; pglite?: PGlite; logger?: Logger }): Promise<Database> {
+export async function openDatabase(opts: { url: string | null; pgliteDir?: string; pgliteSharedBuffersMb?: number; pglite?: PGlite; logger?: Logger }): Promise<Database> {
   const logger = opts.logger ?? false;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: sessionOptions });
@@ -33,8 +34,8 @@ export async function openDatabase(opts: { url: string | null; pgliteDir?: strin
   }
   let client = opts.pglite;
   if (!client) {
-    fs.mkdirSync(opts.pgliteDir!, { recursive: true });
-    client = await PGlite.create(opts.pgliteDir!, { extensions: { pg_trgm } });
+    fs.mkdirSync(path.dirname(opts.pgliteDir!), { recursive: true });
+    client = await openPglite(opts.pgliteDir!, opts.pgliteSharedBuffersMb);
   }
   const owned = client;
   await owned.exec(sessionSetSql);
