@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { screenPaths } from '../../contract/screens';
-import { memberHomeHtml, pictureLinks, PRELOADED_PICTURES, withLinks, type FeedPictures } from './member-preloads';
+import { memberHomeHtml, pictureLinks, withLinks, type FeedPictures } from './member-preloads';
 import { SESSION_COOKIE } from './session';
 import { API_PREFIX } from '../../contract/endpoint-path';
 import type { UserRow } from '../modules/users/users.repo';
@@ -41,7 +41,7 @@ export async function registerClient(app: FastifyInstance, clientDir: string, fe
       // A member opening the home feed gets the page that preloads what it needs (member-preloads.ts).
       const home = request.url.split('?', 1)[0] === screenPaths.home;
       const member = home && pages.member && request.cookies?.[SESSION_COOKIE] ? pages.member : null;
-      const page = member && request.user && feedPictures ? await withPictures(member, request.user, feedPictures, request.headers['accept-encoding']) : (member ?? pages.visitor);
+      const page = member && request.user && feedPictures ? await withPictures(member, request, request.user, feedPictures) : (member ?? pages.visitor);
       const encoding = ENCODINGS.find((e) => page[e.name] && acceptsEncoding(request.headers['accept-encoding'], e.name));
       reply.type('text/html').header('cache-control', 'no-cache').header('vary', home ? 'accept-encoding, cookie' : 'accept-encoding');
       if (encoding) reply.header('content-encoding', encoding.name);
@@ -55,9 +55,14 @@ export async function registerClient(app: FastifyInstance, clientDir: string, fe
  * The member's home page with their feed's first pictures preloaded, compressed for this answer
  * only (a 2 kB page: a fraction of a millisecond). The page without them if the feed cannot be read.
  */
-async function withPictures(member: Page & { html: string }, user: UserRow, feedPictures: FeedPictures, accepts: string | undefined): Promise<Page> {
-  const links = pictureLinks(await feedPictures(user).catch(() => []));
+async function withPictures(member: Page & { html: string }, request: FastifyRequest, user: UserRow, feedPictures: FeedPictures): Promise<Page> {
+  const files = await feedPictures(user).catch((error: unknown) => {
+    request.log.warn({ err: error }, 'the home page went without its first pictures');
+    return [];
+  });
+  const links = pictureLinks(files);
   if (!links.length) return member;
+  const accepts = request.headers['accept-encoding'];
   const html = Buffer.from(withLinks(member.html, links));
   if (acceptsEncoding(accepts, 'br')) return { plain: html, br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }) };
   if (acceptsEncoding(accepts, 'gzip')) return { plain: html, gzip: zlib.gzipSync(html) };
