@@ -65,13 +65,17 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
    * skeleton or list that is a moment behind can leave a card out, never show one the viewer may not see.
    */
   async function visibleCards(ids: readonly number[], viewer: Viewer, miss?: () => void, options: VisibleFilesOptions = {}): Promise<Buffer[][]> {
-    const [found, liked, grants, hidden] = await Promise.all([cards.getMany(ids, miss), marks.liked(viewer, ids, miss), marks.grants(viewer, miss), marks.hidden(viewer, miss)]);
-    const parts: Buffer[][] = [];
-    for (const id of ids) {
+    const [shown, liked] = await Promise.all([cardsSeenBy(ids, viewer, miss, options), marks.liked(viewer, ids, miss)]);
+    return shown.map((card) => cardPieces(card, viewer, liked.has(card.id)));
+  }
+
+  /** The cards of `ids` this viewer may see, in that order, by the cached visibility check. */
+  async function cardsSeenBy(ids: readonly number[], viewer: Viewer, miss?: () => void, options: VisibleFilesOptions = {}): Promise<Card[]> {
+    const [found, grants, hidden] = await Promise.all([cards.getMany(ids, miss), marks.grants(viewer, miss), marks.hidden(viewer, miss)]);
+    return ids.flatMap((id) => {
       const card = found.get(id);
-      if (card && canViewCached(card, viewer, grants.set, options, hidden)) parts.push(cardPieces(card, viewer, liked.has(id)));
-    }
-    return parts;
+      return card && canViewCached(card, viewer, grants.set, options, hidden) ? [card] : [];
+    });
   }
 
   /** The cards of `ids` as one JSON array for this viewer. */
@@ -106,11 +110,7 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
      */
     async feedCards(viewer: NonNullable<Viewer>, place: PagePlace, count: number): Promise<Card['shared'][]> {
       const ids = await feedIds(viewer, place, () => undefined);
-      const [found, grants, hidden] = await Promise.all([cards.getMany(ids.slice(0, count * 2)), marks.grants(viewer), marks.hidden(viewer)]);
-      return ids.flatMap((id) => {
-        const card = found.get(id);
-        return card && canViewCached(card, viewer, grants.set, {}, hidden) ? [card.shared] : [];
-      }).slice(0, count);
+      return (await cardsSeenBy(ids.slice(0, count * 2), viewer)).slice(0, count).map((card) => card.shared);
     },
     /** A list in another order (the random feed), its ids cached under `key` (who asks and the whole query). */
     listPage: (key: string, viewer: Viewer, loadIds: () => Promise<number[]>, options: VisibleFilesOptions = {}) =>
@@ -136,13 +136,7 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
     /** The card of a file this viewer may see, or the 404 (neighbour lists start from it). */
     card: (id: number, viewer: Viewer) => visibleCard(id, viewer, () => undefined),
     /** Which of `ids` (in their order) this viewer may see, by the same cached check every page makes. */
-    async visibleIds(ids: readonly number[], viewer: Viewer, options: VisibleFilesOptions = {}): Promise<number[]> {
-      const [found, grants, hidden] = await Promise.all([cards.getMany(ids), marks.grants(viewer), marks.hidden(viewer)]);
-      return ids.filter((id) => {
-        const card = found.get(id);
-        return card !== undefined && canViewCached(card, viewer, grants.set, options, hidden);
-      });
-    },
+    visibleIds: async (ids: readonly number[], viewer: Viewer, options: VisibleFilesOptions = {}): Promise<number[]> => (await cardsSeenBy(ids, viewer, undefined, options)).map((card) => card.id),
     /** Cards of `ids` in that order as one JSON page (bytes) for this viewer, each checked as it is sent. */
     page: (ids: readonly number[], viewer: Viewer, options: VisibleFilesOptions = {}) => renderPage(ids, viewer, undefined, options),
     /** The cards of `ids` this viewer may see, in that order, each as JSON pieces to join into a larger answer. */
