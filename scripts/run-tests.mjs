@@ -47,6 +47,8 @@ const suites = [
 let passed = 0;
 let failed = 0;
 let broken = false;
+/** Each failed test as `suite › file › name` with its first message line, repeated before the totals (a CI log's tail is often all that is kept). */
+const failures = [];
 
 // Types first: a type error is a failure even when every test happens to pass.
 if (!only.length) {
@@ -78,7 +80,11 @@ for (const s of suites) {
   failed += report.numFailedTests;
   // A file that fails to load counts no test but is still a failure.
   if (r.status !== 0 && report.numFailedTests === 0) broken = true;
+  for (const file of report.testResults ?? [])
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed') failures.push(`${s.name} › ${path.relative(root, file.name)} › ${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n', 1)[0].slice(0, 300)}`);
   console.log(`[test] ${s.name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
 }
+if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || broken ? 1 : 0);
