@@ -11,6 +11,7 @@ import { createPublicHead, withoutOwners } from './public-head';
 import type { ReadsRepo } from './reads.repo';
 import { createViewerMarks } from './viewer-marks';
 import { jsonArray } from './send-json';
+import { createAnswerMemo } from './answer-memo';
 
 type Counter = { served: number; fromMemory: number };
 const counter = (): Counter => ({ served: 0, fromMemory: 0 });
@@ -36,6 +37,9 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
   const lists = createKeyedCache<string, number[]>({ max: 1_000, ttlMs: opts.listTtlMs ?? 10_000, reliable: bus.reliable });
   for (const topic of ['feed', 'skeleton', 'grants'] as const) bus.subscribe(topic, () => lists.clear());
   const stats = { pages: counter(), lists: counter(), details: counter(), comments: counter() };
+  // A member's feed pages as last sent: the one who asks again while nothing changed.
+  const feedPages = createAnswerMemo(bus);
+  const pageKey = (viewer: NonNullable<Viewer>, place: PagePlace) => `${viewer.id}:${viewer.isAdmin}:${place.offset}:${place.limit}:${place.before ?? ''}`;
 
   /** The page of ids newest first: the public skeleton and the viewer's grants merged in memory. */
   async function feedIds(viewer: NonNullable<Viewer>, place: PagePlace, miss: () => void): Promise<number[]> {
@@ -103,7 +107,8 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
 
   return {
     /** `listFeed`: the member's home feed as JSON bytes. */
-    feedPage: (viewer: NonNullable<Viewer>, place: PagePlace) => counted(stats.pages, async (miss) => renderPage(await feedIds(viewer, place, miss), viewer, miss)),
+    feedPage: (viewer: NonNullable<Viewer>, place: PagePlace) =>
+      counted(stats.pages, (miss) => feedPages.get(pageKey(viewer, place), async () => renderPage(await feedIds(viewer, place, miss), viewer, miss))),
     /**
      * The first `count` cards of the member's feed page `place` as every viewer sees them (what
      * their pictures are), by the same ids and checks as `feedPage`: the home page preloads them.
