@@ -4,13 +4,14 @@ import { createRequire } from 'node:module';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
+/** The embedded database's buffer cache when `PGLITE_SHARED_BUFFERS_MB` is not set. */
+export const DEFAULT_SHARED_BUFFERS_MB = 32;
+
 /**
  * PGlite's own start parameters with the buffer cache of `PGLITE_SHARED_BUFFERS_MB` (32 MB) rather
  * than its default, a server's 128 MB held in the app's memory. The folder's files stay in the
  * system's page cache beside it (docs/decisions/039).
  */
-export const DEFAULT_SHARED_BUFFERS_MB = 32;
-
 export function pgliteStartParams(sharedBuffersMb: number): string[] {
   return [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`];
 }

@@ -3,7 +3,7 @@ import { Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { SLIDE_INTERVAL_MS, SLIDESHOW_REFETCH_MS, SLIDESHOW_STALE_MS } from '@contract/limits';
 import { endpointQuery } from '@/lib/call';
-import { mediaUrl } from '@/lib/media';
+import { mediaUrl } from '@contract/card-picture';
 import { cn } from '@/lib/utils';
 import { useReducedMotion } from './use-reduced-motion';
 

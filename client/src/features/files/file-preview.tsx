@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { FileDto } from '@contract/files';
 import { buttonVariants } from '@/components/ui/button';
 import { NsfwGuard } from '@/features/settings/nsfw-guard';
-import { mediaUrl } from '@/lib/media';
+import { mediaUrl } from '@contract/card-picture';
 import { cn } from '@/lib/utils';
 import { iconForFile, KIND_GRADIENTS } from './file-kind';
 import { AltBadge } from './alt-badge';

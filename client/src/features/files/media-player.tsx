@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { playbackMessages } from '@contract/file-rules';
 import type { FileDto } from '@contract/files';
 import { buttonVariants } from '@/components/ui/button';
-import { mediaUrl } from '@/lib/media';
+import { mediaUrl } from '@contract/card-picture';
 import { cn } from '@/lib/utils';
 
 /**

@@ -1,7 +1,7 @@
 import { Folder, Lock } from 'lucide-react';
 import { Link } from 'wouter';
 import { screens } from '@contract/screens';
-import { mediaUrl } from '@/lib/media';
+import { mediaUrl } from '@contract/card-picture';
 import { cn } from '@/lib/utils';
 import { VisibilityBadge } from './visibility-badge';
 import { folderCardBlurred } from './folder-rules';

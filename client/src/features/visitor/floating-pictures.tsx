@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { LANDING_FILES } from '@contract/limits';
 import { endpointQuery } from '@/lib/call';
-import { mediaUrl } from '@/lib/media';
+import { mediaUrl } from '@contract/card-picture';
 import './floating-pictures.css';
 
 // Fixed cycles. Their lengths are co-prime so neighbours rarely repeat a combination.

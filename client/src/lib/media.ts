@@ -1,1 +1,0 @@
-export { mediaUrl } from '@contract/card-picture';
