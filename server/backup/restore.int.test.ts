@@ -8,7 +8,7 @@ import { createS3Storage } from '../storage/s3-storage';
 import * as samples from '../../tests/helpers/media-samples';
 import { restoreArchive, TargetNotEmptyError } from './restore';
 import { ArchiveError } from './verify-archive';
-import { emptyDatabase, emptyDiskStorage, expectSameInstance, quietLog, tableRows, uploadFile } from '../../tests/helpers/backup';
+import { emptyDatabase, emptyDiskStorage, expectSameInstance, quietLog, tableRows, uploadFile, withoutTimedPasses } from '../../tests/helpers/backup';
 import { useBackupInstance } from '../../tests/helpers/backup-instance';
 
 // Backups for operators (decision 022): a backup restores into an empty target, on either database and either
@@ -26,7 +26,7 @@ describe('restore of a quiet instance', () => {
   it('restores every row but sessions and every object, byte for byte, and a working instance', async () => {
     const { storage: target, cleanup } = await emptyDiskStorage();
     const { database } = await restoreInto(file, t.database.kind, target);
-    const restored = await startTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { database, storage: target });
+    const restored = await startTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { database, storage: target, ...withoutTimedPasses });
     try {
       await expectSameInstance({ database: t.database, storage }, { database, storage: target });
       // Members sign in with their passwords; files serve; search finds them; folders and collaborators hold.

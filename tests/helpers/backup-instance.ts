@@ -7,7 +7,7 @@ import { writeBackup } from '../../server/backup/backup';
 import { restoreArchive } from '../../server/backup/restore';
 import { createLocalStorage } from '../../server/storage/local-storage';
 import type { Storage } from '../../server/storage/storage';
-import { emptyDatabase, quietLog, seed } from './backup';
+import { emptyDatabase, quietLog, seed, withoutTimedPasses } from './backup';
 import { late } from './late';
 import { lateTestApp, startTestApp, type TestApp } from './test-app';
 
@@ -45,7 +45,7 @@ export function useBackupInstance(): BackupInstance {
   let t: TestApp | undefined;
   let seeded: BackupInstance['seeded'] | undefined;
   beforeAll(async () => {
-    t = await startTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { storage });
+    t = await startTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { storage, ...withoutTimedPasses });
     seeded = await seed(t);
   }, 120_000);
   afterAll(async () => {
