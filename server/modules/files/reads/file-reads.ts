@@ -2,7 +2,7 @@ import { commentDto, fileMessages } from '../../../../contract/files';
 import { isHiddenOwner } from '../../../access/blocks';
 import { canViewCached, type Viewer, type VisibleFilesOptions } from '../../../access/visibility';
 import { createKeyedCache } from '../../../lib/keyed-cache';
-import { ALL, type InvalidationBus } from '../../../lib/invalidation-bus';
+import { ALL, TOPICS, type InvalidationBus } from '../../../lib/invalidation-bus';
 import { NotFoundError } from '../../../lib/errors';
 import { toCommentDto } from '../files.presenter';
 import { cardPieces, createCardCache, renderCard, type Card } from './card-cache';
@@ -11,7 +11,6 @@ import { createPublicHead, withoutOwners } from './public-head';
 import type { ReadsRepo } from './reads.repo';
 import { createViewerMarks } from './viewer-marks';
 import { jsonArray } from './send-json';
-import { createAnswerMemo } from './answer-memo';
 
 type Counter = { served: number; fromMemory: number };
 const counter = (): Counter => ({ served: 0, fromMemory: 0 });
@@ -37,8 +36,11 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
   const lists = createKeyedCache<string, number[]>({ max: 1_000, ttlMs: opts.listTtlMs ?? 10_000, reliable: bus.reliable });
   for (const topic of ['feed', 'skeleton', 'grants'] as const) bus.subscribe(topic, () => lists.clear());
   const stats = { pages: counter(), lists: counter(), details: counter(), comments: counter() };
-  // A member's feed pages as last sent: the one who asks again while nothing changed.
-  const feedPages = createAnswerMemo(bus);
+  // A member's feed pages as last sent, for the one who asks again while nothing changed: joining
+  // and checking twenty cards and sending a new buffer cost as much as the rest of the request.
+  // Any write anywhere on the site empties it, a build running across one is not kept.
+  const feedPages = createKeyedCache<string, Buffer>({ max: 1_000, reliable: bus.reliable });
+  for (const topic of TOPICS) bus.subscribe(topic, () => feedPages.clear());
   const pageKey = (viewer: NonNullable<Viewer>, place: PagePlace) => `${viewer.id}:${viewer.isAdmin}:${place.offset}:${place.limit}:${place.before ?? ''}`;
 
   /** The page of ids newest first: the public skeleton and the viewer's grants merged in memory. */
