@@ -5,18 +5,23 @@ import { useTestApp } from '../../../tests/helpers/test-app';
 import { signedUp } from '../../../tests/helpers/test-client';
 import { photo, uploadOk } from '../../../tests/helpers/upload';
 import { createPublicPagesRepo } from './public-pages.repo';
+import { ADMIN_EMAIL, testEnv } from '../../../tests/helpers/folders';
+import type { TestClient } from '../../../tests/helpers/test-client';
 
 // What the visibility module keeps from visitors stays out of every public surface
 // (docs/decisions/031): the pages (HTML and their meta tags), oEmbed (JSON), the sitemaps (XML)
 // and the Atom feeds (XML, read by a real feed reader). Each hidden thing is looked for by its
 // name, its id's page and its stored pictures on every surface, in every answer.
 
-const t = useTestApp();
+const t = useTestApp(testEnv);
 const reader = new Parser();
 let ownerId: number;
 let folderId: number;
 let privateFolderId: number;
 const shown = { id: 0, name: 'Open harbour' };
+let admin: TestClient;
+let ownerClient: TestClient;
+let reporterClient: TestClient;
 const hidden: { label: string; id: number; name: string; picture: string }[] = [];
 
 async function surfaces(): Promise<Record<string, string>> {
@@ -45,6 +50,9 @@ beforeAll(async () => {
   ownerId = owner.id;
   const friend = await signedUp(t);
   const c = owner.client;
+  ownerClient = c;
+  reporterClient = friend.client;
+  admin = (await signedUp(t, { email: ADMIN_EMAIL })).client;
   shown.id = (await uploadOk(c, await photo('coffee-cup.jpg'), 'harbour.jpg', { name: shown.name, tags: 'harbour' }, 'image/jpeg')).id;
   folderId = (await c.post('/api/folders', { name: 'Harbour days', isPublic: true })).body.id;
   privateFolderId = (await c.post('/api/folders', { name: 'Hidden drafts folder' })).body.id;
@@ -110,10 +118,60 @@ describe('what visitors may not see', () => {
     for (const h of hidden) expect(rows).not.toContain(h.id);
   });
 
-  // Blocks, suspensions and removed content join the visibility module (server/access/) with the
-  // moderation work; each row below is then one line in `beforeAll` (block or suspend the owner,
-  // remove a file) and the same assertions as above, which these pages inherit by asking the module.
-  it.todo("a suspended member's file, folder and profile appear on no public surface");
-  it.todo('a removed file appears on no public surface');
-  it.todo("a file of a member who blocked the viewer is not in that member's views (visitors have no blocks: public pages follow suspensions and removals)");
+});
+
+describe('what moderation takes away', () => {
+  const publicCount = async (path: string) => (await reader.parseURL(`${t.url}${path}`)).items.length;
+
+  it("takes a suspended member's files, folders and profile off every public surface, and gives them back when lifted", async () => {
+    const member = await signedUp(t, { firstName: 'Sol', lastName: 'Vargas' });
+    const file = await uploadOk(member.client, await photo('coffee-cup.jpg'), 's.jpg', { name: 'Lighthouse at dusk' }, 'image/jpeg');
+    const folder = (await member.client.post('/api/folders', { name: 'Coastal walks', isPublic: true })).body.id as number;
+    await member.client.post(`/api/folders/${folder}/files`, { fileId: file.id });
+    const paths = [`/file/${file.id}`, `/folder/${folder}`, `/profile/${member.id}`];
+    for (const path of paths) expect((await fetch(`${t.url}${path}`)).status, path).toBe(200);
+    expect(await publicCount(`/profile/${member.id}/feed.atom`)).toBe(1);
+
+    expect((await admin.post(`/api/admin/users/${member.id}/suspend`, { reason: 'spam' })).status).toBe(200);
+    for (const path of [...paths, `/profile/${member.id}/feed.atom`, `/folder/${folder}/feed.atom`]) expect((await fetch(`${t.url}${path}`)).status, path).toBe(404);
+    const oembed = await fetch(`${t.url}/api/oembed?url=${encodeURIComponent(`${t.url}/file/${file.id}`)}`);
+    expect(oembed.status).toBe(404);
+    for (const sitemap of ['/sitemaps/files-1.xml', '/sitemaps/folders-1.xml', '/sitemaps/profiles-1.xml']) {
+      const text = await (await fetch(`${t.url}${sitemap}`)).text();
+      expect(text, sitemap).not.toMatch(new RegExp(`/(file/${file.id}|folder/${folder}|profile/${member.id})<`));
+    }
+    expect(await (await fetch(`${t.url}/file/${shown.id}`)).text()).not.toContain('Lighthouse at dusk');
+
+    expect((await admin.post(`/api/admin/users/${member.id}/unsuspend`, {})).status).toBe(200);
+    for (const path of paths) expect((await fetch(`${t.url}${path}`)).status, path).toBe(200);
+  });
+
+  it('takes a removed file off every public surface, its picture included', async () => {
+    const member = await signedUp(t);
+    const file = await uploadOk(member.client, await photo('coffee-cup.jpg'), 'r.jpg', { name: 'Copied poster' }, 'image/jpeg');
+    const picture = `${t.url}${file.filePath}`;
+    expect((await fetch(picture)).status).toBe(200);
+    expect(await publicCount(`/profile/${member.id}/feed.atom`)).toBe(1);
+    const filed = await reporterClient.post('/api/reports', { targetType: 'file', targetId: file.id, reason: 'copyright' });
+    expect(filed.status, filed.text).toBe(201);
+    expect((await admin.post(`/api/admin/reports/${filed.body.id}/resolve`, { action: 'remove' })).status).toBe(200);
+    expect((await fetch(`${t.url}/file/${file.id}`)).status).toBe(404);
+    expect((await fetch(picture)).status).toBe(404);
+    expect(await publicCount(`/profile/${member.id}/feed.atom`)).toBe(0);
+    expect(await (await fetch(`${t.url}/sitemaps/files-1.xml`)).text()).not.toContain(`/file/${file.id}<`);
+    expect((await fetch(`${t.url}/api/oembed?url=${encodeURIComponent(`${t.url}/file/${file.id}`)}`)).status).toBe(404);
+  });
+
+  it('gives a member blocked by the owner the app at those addresses, whose answers leave the owner out (visitors have no blocks)', async () => {
+    const blocked = await signedUp(t);
+    expect((await fetch(`${t.url}/file/${shown.id}`)).status).toBe(200);
+    expect((await t.client().get(`/api/files/${shown.id}`)).status).toBe(200);
+    const owner = ownerClient;
+    expect((await owner.post(`/api/users/${blocked.id}/block`)).status).toBe(200);
+    const page = await blocked.client.get(`/file/${shown.id}`);
+    expect(page.text).not.toContain(shown.name);
+    expect((await blocked.client.get(`/api/files/${shown.id}`)).status).toBe(404);
+    expect((await owner.delete(`/api/users/${blocked.id}/block`)).status).toBe(200);
+    expect((await blocked.client.get(`/api/files/${shown.id}`)).status).toBe(200);
+  });
 });
