@@ -38,7 +38,7 @@ export function createKeyedCache<K, V>(opts: { max: number; ttlMs?: number; reli
 
   function fresh(key: K): Entry<V> | undefined {
     const entry = entries.get(key);
-    if (entry && entry.until <= Date.now()) {
+    if (entry && ttl !== Number.POSITIVE_INFINITY && entry.until <= Date.now()) {
       entries.delete(key);
       return undefined;
     }

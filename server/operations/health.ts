@@ -9,6 +9,12 @@ export const READY_CHECK_TIMEOUT_MS = 700;
 /** The probes' paths: no session, no address limits, no log line per probe (server/app.ts). */
 export const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
+/** Whether the request is for a probe, by its path (cheaper than Fastify's `routeOptions`, built per read). */
+export function isProbe(request: { url: string }): boolean {
+  const query = request.url.indexOf('?');
+  return PROBE_PATHS.has(query < 0 ? request.url : request.url.slice(0, query));
+}
+
 export type Health = {
   /** From now on /readyz answers 503 `shutting-down`, so a balancer stops sending before connections close. */
   drain(): void;

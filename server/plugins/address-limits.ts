@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { tooManyConnectionsMessage } from '../../contract/common';
-import { PROBE_PATHS } from '../operations/health';
+import { isProbe } from '../operations/health';
 
 type Limits = { trustProxy: boolean; maxConnectionsPerAddress: number; maxUploadsPerAddress: number };
 
@@ -51,7 +51,7 @@ export function registerAddressLimits(app: FastifyInstance, limits: Limits): voi
   const bodies = tally();
   app.addHook('onRequest', (request, reply, done) => {
     // A balancer's probes are never refused: a busy address must not look like a dead process.
-    if (PROBE_PATHS.has(request.routeOptions.url ?? '')) return done();
+    if (isProbe(request)) return done();
     const address = request.ip;
     const length = request.headers['content-length'];
     const hasBody = length !== undefined ? length !== '0' : request.headers['transfer-encoding'] !== undefined;
@@ -60,8 +60,8 @@ export function registerAddressLimits(app: FastifyInstance, limits: Limits): voi
       reply.code(429).header('retry-after', '5').header('connection', 'close').send({ message: tooManyConnectionsMessage });
       return;
     }
-    const release = inFlight.add(address);
-    reply.raw.once('close', release);
+    // Requests in flight are counted only where they are capped (behind a proxy).
+    if (limits.trustProxy) reply.raw.once('close', inFlight.add(address));
     if (hasBody) {
       const received = bodies.add(address);
       // Counted until the body has arrived (or the answer went without reading it).

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
@@ -60,9 +61,12 @@ export function registerIdleSockets(app: FastifyInstance, limits: Limits): void 
     rest(socket);
     if (open > limits.maxConnections && !reclaim(socket)) socket.destroy();
   });
+  // One listener for every answer ('finish' comes once): no closure per request.
+  function answered(this: ServerResponse): void {
+    rest(this.req.socket);
+  }
   app.server.on('request', (req, res) => {
-    const socket = req.socket;
-    busy(socket);
-    res.once('finish', () => rest(socket));
+    busy(req.socket);
+    res.on('finish', answered);
   });
 }

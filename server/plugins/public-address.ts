@@ -27,13 +27,22 @@ const PROXY_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto
 /** The same path at PUBLIC_URL when this page request named another host, else null. */
 export function elsewhere(request: FastifyRequest, publicUrl: string): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const host = request.headers.host;
+  // Most requests name the public host: answered before anything is parsed.
+  if (!host || host.toLowerCase() === addressOf(publicUrl).host) return null;
   if (!isScreenRequest(request.url, request.headers.accept)) return null;
   if (PROXY_HEADERS.some((h) => request.headers[h] !== undefined)) return null;
-  const host = request.headers.host;
-  if (!host) return null;
-  const publicAddress = new URL(publicUrl);
-  if (host.toLowerCase() === publicAddress.host.toLowerCase()) return null;
-  return `${publicAddress.origin}${request.url}`;
+  return `${addressOf(publicUrl).origin}${request.url}`;
+}
+
+let parsed = { url: '', host: '', origin: '' };
+/** PUBLIC_URL's host (lower case) and origin, parsed again only when it changes. */
+function addressOf(publicUrl: string): { host: string; origin: string } {
+  if (parsed.url !== publicUrl) {
+    const url = new URL(publicUrl);
+    parsed = { url: publicUrl, host: url.host.toLowerCase(), origin: url.origin };
+  }
+  return parsed;
 }
 
 /**

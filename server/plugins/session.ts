@@ -2,9 +2,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_TTL_MS } from '../../contract/limits';
 import { ForbiddenError, UnauthorizedError } from '../lib/errors';
+import type { CachedSessions } from '../modules/auth/session-cache';
 import type { SessionsRepo } from '../modules/auth/sessions.repo';
 import type { UserRow } from '../modules/users/users.repo';
-import { PROBE_PATHS } from '../operations/health';
+import { isProbe } from '../operations/health';
 
 export const SESSION_COOKIE = 'kaleido_session';
 /** A session's "last seen" (Settings → devices) is written at most this often, not on every request. */
@@ -18,35 +19,43 @@ declare module 'fastify' {
 }
 
 /** Loads the member behind the session cookie once per request; routes read `request.user`. */
-export const sessionPlugin = fp<{ sessions: SessionsRepo; secureCookies: boolean }>(async (app, opts) => {
+export const sessionPlugin = fp<{ sessions: SessionsRepo & Partial<Pick<CachedSessions, 'held'>>; secureCookies: boolean }>(async (app, opts) => {
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
   // Callback style: a request without a cookie (visitors, assets) makes no promise at all.
   app.addHook('onRequest', (request, reply, done) => {
     const token = request.cookies[SESSION_COOKIE];
     // The probes need no member: a cookie sent to them costs no lookup.
-    if (!token || PROBE_PATHS.has(request.routeOptions.url ?? '')) return done();
+    if (!token || isProbe(request)) return done();
     // A cookie of an ended or expired session is cleared, so the browser stops sending it and
     // each of its next requests (thumbnails included) skips the lookup.
     if (token.length > 100) {
       reply.clearSessionCookie();
       return done();
     }
+    // Held in memory and seen lately (most requests of a signed-in member): no promise at all.
+    const held = opts.sessions.held?.(token);
+    if (held && !dueForTouch(held.sessionId, held.lastSeenAt)) {
+      if (held.user.status === 'active') {
+        request.user = held.user;
+        request.sessionId = held.sessionId;
+      } else reply.clearSessionCookie();
+      return done();
+    }
     opts.sessions.findUser(token).then(async (found) => {
       if (found && found.user.status === 'active') {
         request.user = found.user;
         request.sessionId = found.sessionId;
-        await touch(found.sessionId, found.lastSeenAt.getTime());
+        if (dueForTouch(found.sessionId, found.lastSeenAt.getTime())) await touch(found.sessionId);
       } else reply.clearSessionCookie();
     }).then(() => done(), done);
   });
   // This process's last writes, so a cached session (whose lastSeenAt is as old as its copy) is not written again at once.
   const touched = new Map<number, number>();
-  async function touch(sessionId: number, lastSeenAt: number): Promise<void> {
-    const now = Date.now();
-    if (now - Math.max(lastSeenAt, touched.get(sessionId) ?? 0) < TOUCH_EVERY_MS) return;
+  const dueForTouch = (sessionId: number, lastSeenAt: number) => Date.now() - Math.max(lastSeenAt, touched.get(sessionId) ?? 0) >= TOUCH_EVERY_MS;
+  async function touch(sessionId: number): Promise<void> {
     if (touched.size >= 10_000) touched.clear();
-    touched.set(sessionId, now);
+    touched.set(sessionId, Date.now());
     await opts.sessions.touch(sessionId);
   }
   app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tooManyWritesMessage } from '../../contract/common';
 import type { BudgetName } from '../../contract/endpoint';
 import { RateLimitError } from '../lib/errors';
 import { spend, type CounterStore, type Refusal } from '../lib/throttle';
+import type { UserRow } from '../modules/users/users.repo';
 
 /** `points` writes per `seconds`, per member (or per member and recipient). */
 type Window = readonly [points: number, seconds: number];
@@ -91,9 +92,15 @@ export function registerWriteBudgets(app: FastifyInstance, opts: { counters: Cou
     return refusal;
   }
 
-  app.addHook('preHandler', async (request) => {
+  // Callback style: a read (most of the traffic) makes no promise at all.
+  app.addHook('preHandler', (request, _reply, done) => {
     const user = request.user;
-    if (!user || READS.has(request.method)) return;
+    if (!user || READS.has(request.method)) return done();
+    spendFor(request, user).then(() => done(), done);
+  });
+
+  /** Spends the write's budgets; throws RateLimitError when one is spent. */
+  async function spendFor(request: FastifyRequest, user: UserRow): Promise<void> {
     const { budget, recipient, security } = request.routeOptions.config;
     if (security) {
       // Signing out, changing password or e-mail, ending sessions: what another session spent
@@ -113,5 +120,5 @@ export function registerWriteBudgets(app: FastifyInstance, opts: { counters: Cou
     }
     const worst = refusals.reduce<Refusal | null>((a, r) => (r && (!a || r.retryAfterMs > a.retryAfterMs) ? r : a), null);
     if (worst) throw new RateLimitError(tooManyWritesMessage, worst.retryAfterMs / 1000);
-  });
+  }
 }

@@ -6,6 +6,13 @@ import type { SessionsRepo } from './sessions.repo';
 
 type Entry = { sessionId: number; user: UserRow; expiresAt: number; lastSeenAt: number; cachedUntil: number };
 
+/** A session answered from memory, without a promise: most requests of a signed-in member. */
+export type HeldSession = { sessionId: number; user: UserRow; lastSeenAt: number };
+export type CachedSessions = SessionsRepo & {
+  /** The session behind `token` if this process holds it fresh, else undefined (then `findUser`). */
+  held(token: string): HeldSession | undefined;
+};
+
 /**
  * Sessions looked up in process (token hash → member), so a request does not pay a database
  * round trip to learn who is asking. Every path that ends a session or changes the member
@@ -14,7 +21,7 @@ type Entry = { sessionId: number; user: UserRow; expiresAt: number; lastSeenAt: 
  * REDIS_URL the bus reaches every app process, so a logout on one ends the session on all; while
  * Redis is unreachable (`bus.reliable()` false) every lookup goes to the database instead.
  */
-export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, opts: { ttlMs?: number; max?: number } = {}): SessionsRepo {
+export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, opts: { ttlMs?: number; max?: number } = {}): CachedSessions {
   const ttlMs = opts.ttlMs ?? 60_000;
   const max = opts.max ?? 10_000;
   const byHash = new Map<string, Entry>();
@@ -22,6 +29,25 @@ export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, o
   // Bumped by every invalidation: a lookup that started before one must not store what it
   // read, or a session ended meanwhile (logout, password change) would live on until the TTL.
   let generation = 0;
+  // The hash of each token seen lately, so a member's every request does not hash it again. It
+  // holds no more than the requests themselves carry, and never decides anything: a token whose
+  // session ended finds no entry under its hash.
+  const hashes = new Map<string, string>();
+  function hashOf(token: string): string {
+    let hash = hashes.get(token);
+    if (hash === undefined) {
+      hash = hashToken(token);
+      if (hashes.size >= max) hashes.clear();
+      hashes.set(token, hash);
+    }
+    return hash;
+  }
+  function fresh(hash: string, now: number): Entry | undefined {
+    const hit = byHash.get(hash);
+    if (hit && hit.cachedUntil > now && hit.expiresAt > now) return hit;
+    if (hit) drop(hash);
+    return undefined;
+  }
 
   function drop(hash: string): void {
     const entry = byHash.get(hash);
@@ -46,13 +72,15 @@ export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, o
 
   return {
     ...repo,
+    held(token) {
+      return bus.reliable() ? fresh(hashOf(token), Date.now()) : undefined;
+    },
     async findUser(token) {
       if (!bus.reliable()) return repo.findUser(token);
-      const hash = hashToken(token);
+      const hash = hashOf(token);
       const now = Date.now();
-      const hit = byHash.get(hash);
-      if (hit && hit.cachedUntil > now && hit.expiresAt > now) return { sessionId: hit.sessionId, user: hit.user, expiresAt: new Date(hit.expiresAt), lastSeenAt: new Date(hit.lastSeenAt) };
-      if (hit) drop(hash);
+      const hit = fresh(hash, now);
+      if (hit) return { sessionId: hit.sessionId, user: hit.user, expiresAt: new Date(hit.expiresAt), lastSeenAt: new Date(hit.lastSeenAt) };
       const startedAt = generation;
       const found = await repo.findUser(token);
       // Unknown tokens are not remembered: a client trying random tokens must not fill memory.
