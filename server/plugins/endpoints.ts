@@ -65,11 +65,17 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(app: Fasti
 function preHandlerOf(entry: Endpoint, guards: EndpointGuards) {
   if (entry.auth === 'visitor') return {};
   const recent = entry.recentSignIn ? guards.recentSignIn : undefined;
+  const check = entry.auth === 'admin' ? requireAdmin : requireUser;
   return {
-    preHandler: async (request: FastifyRequest) => {
-      if (entry.auth === 'admin') requireAdmin(request);
-      else requireUser(request);
-      if (recent) await recent(request);
+    // Callback style: most routes need no promise to learn that the member is signed in.
+    preHandler: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      try {
+        check(request);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (!recent) return done();
+      recent(request).then(() => done(), done);
     },
   };
 }

@@ -2,11 +2,10 @@ import Parser from 'rss-parser';
 import { unfurl } from 'unfurl.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../tests/helpers/test-app';
-import { signedUp } from '../../../tests/helpers/test-client';
+import { signedUp, type TestClient } from '../../../tests/helpers/test-client';
 import { photo, uploadOk } from '../../../tests/helpers/upload';
 import { createPublicPagesRepo } from './public-pages.repo';
 import { ADMIN_EMAIL, testEnv } from '../../../tests/helpers/folders';
-import type { TestClient } from '../../../tests/helpers/test-client';
 
 // What the visibility module keeps from visitors stays out of every public surface
 // (docs/decisions/031): the pages (HTML and their meta tags), oEmbed (JSON), the sitemaps (XML)
@@ -117,7 +116,6 @@ describe('what visitors may not see', () => {
     expect(rows).toContain(shown.id);
     for (const h of hidden) expect(rows).not.toContain(h.id);
   });
-
 });
 
 describe('what moderation takes away', () => {
@@ -166,12 +164,11 @@ describe('what moderation takes away', () => {
     const blocked = await signedUp(t);
     expect((await fetch(`${t.url}/file/${shown.id}`)).status).toBe(200);
     expect((await t.client().get(`/api/files/${shown.id}`)).status).toBe(200);
-    const owner = ownerClient;
-    expect((await owner.post(`/api/users/${blocked.id}/block`)).status).toBe(200);
+    expect((await ownerClient.post(`/api/users/${blocked.id}/block`)).status).toBe(200);
     const page = await blocked.client.get(`/file/${shown.id}`);
     expect(page.text).not.toContain(shown.name);
     expect((await blocked.client.get(`/api/files/${shown.id}`)).status).toBe(404);
-    expect((await owner.delete(`/api/users/${blocked.id}/block`)).status).toBe(200);
+    expect((await ownerClient.delete(`/api/users/${blocked.id}/block`)).status).toBe(200);
     expect((await blocked.client.get(`/api/files/${shown.id}`)).status).toBe(200);
   });
 });
