@@ -36,20 +36,23 @@ export const sessionPlugin = fp<{ sessions: SessionsRepo & Partial<Pick<CachedSe
     // Held in memory and seen lately (most requests of a signed-in member): no promise at all.
     const held = opts.sessions.held?.(token);
     if (held && !dueForTouch(held.sessionId, held.lastSeenAt)) {
-      if (held.user.status === 'active') {
-        request.user = held.user;
-        request.sessionId = held.sessionId;
-      } else reply.clearSessionCookie();
+      admit(request, reply, held);
       return done();
     }
     opts.sessions.findUser(token).then(async (found) => {
-      if (found && found.user.status === 'active') {
-        request.user = found.user;
-        request.sessionId = found.sessionId;
-        if (dueForTouch(found.sessionId, found.lastSeenAt.getTime())) await touch(found.sessionId);
-      } else reply.clearSessionCookie();
+      if (admit(request, reply, found) && dueForTouch(found.sessionId, found.lastSeenAt.getTime())) await touch(found.sessionId);
     }).then(() => done(), done);
   });
+  /** The member of an active session becomes `request.user`; any other cookie is cleared. */
+  function admit<T extends { sessionId: number; user: UserRow }>(request: FastifyRequest, reply: FastifyReply, found: T | null | undefined): found is T {
+    if (found?.user.status !== 'active') {
+      reply.clearSessionCookie();
+      return false;
+    }
+    request.user = found.user;
+    request.sessionId = found.sessionId;
+    return true;
+  }
   // This process's last writes, so a cached session (whose lastSeenAt is as old as its copy) is not written again at once.
   const touched = new Map<number, number>();
   const dueForTouch = (sessionId: number, lastSeenAt: number) => Date.now() - Math.max(lastSeenAt, touched.get(sessionId) ?? 0) >= TOUCH_EVERY_MS;
