@@ -76,14 +76,19 @@ for (const s of suites) {
     continue;
   }
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  // A file that failed with no failed test (it did not load, or a hook failed and its tests
+  // were skipped) counts as one failure, so the totals never say 0 failed over a failed run.
+  const failedFiles = (report.testResults ?? []).filter((file) => file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'));
+  const suiteFailed = report.numFailedTests + failedFiles.length;
   passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  // A file that fails to load counts no test but is still a failure.
-  if (r.status !== 0 && report.numFailedTests === 0) broken = true;
+  failed += suiteFailed;
+  if (r.status !== 0 && suiteFailed === 0) broken = true;
+  const firstLine = (message) => String(message ?? '').split('\n', 1)[0].slice(0, 300);
   for (const file of report.testResults ?? [])
     for (const t of file.assertionResults ?? [])
-      if (t.status === 'failed') failures.push(`${s.name} › ${path.relative(root, file.name)} › ${t.fullName}: ${String(t.failureMessages?.[0] ?? '').split('\n', 1)[0].slice(0, 300)}`);
-  console.log(`[test] ${s.name}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
+      if (t.status === 'failed') failures.push(`${s.name} › ${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  for (const file of failedFiles) failures.push(`${s.name} › ${path.relative(root, file.name)}: ${firstLine(file.message)}`);
+  console.log(`[test] ${s.name}: ${report.numPassedTests} passed, ${suiteFailed} failed`);
 }
 if (failures.length) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed`);

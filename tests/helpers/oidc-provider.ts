@@ -1,6 +1,6 @@
 import http from 'node:http';
 import Provider from 'oidc-provider';
-import { freePort } from './free-port';
+import type { AddressInfo } from 'node:net';
 
 /** What `loadExistingGrant` reads of oidc-provider's request context. */
 type GrantContext = {
@@ -17,7 +17,7 @@ export type TestProvider = {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /** Starts listening once the app's address (and so its callback) is known. */
+  /** Starts answering as the provider once the app's address (and so its callback) is known. */
   listen(appUrl: string): Promise<void>;
   /** The account the next sign-in at the provider logs in as. */
   signInAs(account: OidcAccount): void;
@@ -27,17 +27,19 @@ export type TestProvider = {
 /**
  * A real OpenID provider (oidc-provider) on 127.0.0.1 for tests. Its sign-in page answers at
  * once for the account the test chose, and the consent is granted, so a test drives the whole
- * authorization code flow with HTTP requests. The port is reserved first: the app needs the
- * issuer in its settings before the provider knows the app's callback address.
+ * authorization code flow with HTTP requests. Its server is bound first (answering 503 until
+ * `listen`): the app needs the issuer in its settings before the provider knows the app's callback
+ * address, and a port only reserved could be taken by another test's server meanwhile.
  */
 export async function createTestProvider(): Promise<TestProvider> {
-  const port = await freePort();
-  const issuer = `http://127.0.0.1:${port}`;
+  let handle: http.RequestListener = (_req, res) => res.writeHead(503).end('not started');
+  const server = http.createServer((req, res) => handle(req, res));
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'kaleido-test';
   const clientSecret = 'kaleido-test-secret-of-some-length';
   const accounts = new Map<string, OidcAccount>();
   let next: OidcAccount | null = null;
-  let server: http.Server | null = null;
 
   return {
     issuer,
@@ -68,18 +70,18 @@ export async function createTestProvider(): Promise<TestProvider> {
       });
       provider.on('server_error', () => undefined);
       const callback = provider.callback();
-      server = http.createServer((req, res) => {
+      handle = (req, res) => {
         if (req.url?.startsWith('/interaction/')) {
           if (!next) return res.writeHead(400).end('no account chosen');
           void provider.interactionFinished(req, res, { login: { accountId: next.sub } }, { mergeWithLastSubmission: false });
           return;
         }
         callback(req, res);
-      });
-      await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+      };
     },
     async close() {
-      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
