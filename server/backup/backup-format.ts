@@ -16,9 +16,10 @@ export const OBJECT_PREFIX = 'objects/';
  * Rows that are not in a backup: sessions (everyone signs in again after a restore; a copy of
  * live session hashes in a file that travels is a risk with no use) and members' data archives,
  * which are copies of their own data valid for a week and are asked for again, and sign-in steps
- * under way (auth_flows), which live minutes.
+ * under way (auth_flows), which live minutes. `file_counts` is a copy of the files' counters that
+ * the database's triggers write as the files' rows are loaded (docs/decisions/011-search.md).
  */
-export const EXCLUDED_TABLES = ['sessions', 'member_archives', 'auth_flows'] as const;
+export const EXCLUDED_TABLES = ['sessions', 'member_archives', 'auth_flows', 'file_counts'] as const;
 
 export type ManifestEntry = { key: string; size: number; sha256: string };
 

@@ -120,3 +120,25 @@ export const fileViews = pgTable(
   },
   (t) => [uniqueIndex('file_views_once_idx').on(t.fileId, t.userId, t.hour)],
 );
+
+/**
+ * A file's like and view counts again, kept by the database's triggers from `files` (which stays
+ * what every read shows), so that most liked and most viewed first can read files in counter
+ * order from these indexes. Indexing the counters on `files` would turn every like and view
+ * into an update of every index there, the search index included (docs/decisions/011).
+ */
+export const fileCounts = pgTable(
+  'file_counts',
+  {
+    fileId: integer('file_id')
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    likeCount: integer('like_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+  },
+  (t) => [
+    // NULLS FIRST as `order by … desc` reads them (the counters are never null).
+    index('file_counts_likes_idx').on(t.likeCount.desc().nullsFirst(), t.fileId.desc().nullsFirst()),
+    index('file_counts_views_idx').on(t.viewCount.desc().nullsFirst(), t.fileId.desc().nullsFirst()),
+  ],
+);

@@ -7,7 +7,8 @@ import { seedFile, seedMany } from '../../../tests/helpers/search-seed';
 
 // A word in more files than SEARCH_COUNT_CAP: the count stops at the cap and says so, and the
 // list by relevance still pages through every match, newest first (docs/decisions/011-search.md,
-// "Common words"). Private files stay out of both, capped or not.
+// "Common words"). Private files stay out of both, capped or not. Most liked and most viewed
+// first read the counters' own table past the cap (the same decision, "Counter orders").
 
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let alice: TestClient;
@@ -77,6 +78,51 @@ describe('a word in no more files than the cap', () => {
   it('is ranked: the best match comes first', async () => {
     const res = await alice.get(`/api/files/search?${new URLSearchParams({ q: 'clover', resultType: 'files', limit: '5' })}`);
     expect((res.body as SearchResultItem[])[0].data).toMatchObject({ name: 'Clover clover clover' });
+  });
+});
+
+describe('most liked and most viewed first', () => {
+  /** `picked` first, in that order, then every other id newest first. */
+  const ahead = (all: number[], picked: number[]) => [...picked, ...all.filter((id) => !picked.includes(id))];
+
+  it('lists every match in counter order, past the cap and within it, as likes come and go', async () => {
+    const carol = t.client();
+    await signUp(carol, { username: 'carolina' });
+    const [a, b, c] = [visibleMeadows[500], visibleMeadows[20], visibleMeadows[900]];
+    for (const [client, id] of [[alice, a], [carol, a], [alice, b], [carol, c]] as const) expect((await client.post(`/api/files/${id}/like`)).status).toBe(200);
+    // Two likes, then two files with one like each (the newer first), then the rest newest first.
+    expect(await allPages({ q: 'meadow', resultType: 'files', sortBy: 'most_liked' })).toEqual(ahead(visibleMeadows, [a, b, c]));
+
+    expect((await carol.delete(`/api/files/${a}/like`)).status).toBe(200);
+    expect((await alice.post(`/api/files/${c}/like`)).status).toBe(200);
+    const firstPage = await alice.get(`/api/files/search?${new URLSearchParams({ q: 'meadow', resultType: 'files', sortBy: 'most_liked', limit: '4' })}`);
+    expect((firstPage.body as SearchResultItem[]).map((i) => i.data.id)).toEqual([c, b, a, visibleMeadows[0]]);
+
+    const clovers = await allPages({ q: 'clover', resultType: 'files', sortBy: 'most_liked' });
+    expect(clovers.length).toBe(SEARCH_COUNT_CAP);
+    expect((await alice.post(`/api/files/${clovers[700]}/like`)).status).toBe(200);
+    expect((await allPages({ q: 'clover', resultType: 'files', sortBy: 'most_liked' }))[0]).toBe(clovers[700]);
+  });
+
+  it('never lists another member\'s private file, however often it was viewed', async () => {
+    const db = t.database.db;
+    const [viewed, hidden] = [visibleMeadows[300], bobsPrivateMeadows[0]];
+    await db.execute(sql`update files set view_count = case id when ${viewed} then 50 else 900 end where id in (${viewed}, ${hidden})`);
+    const listed = await allPages({ q: 'meadow', resultType: 'files', sortBy: 'most_viewed' });
+    expect(listed).toEqual(ahead(visibleMeadows, [viewed]));
+    expect(listed).not.toContain(hidden);
+  });
+
+  it('keeps the counter copy equal to every file, through uploads, likes, views and deletions', async () => {
+    const db = t.database.db;
+    const gone = await seedFile(db, aliceId, { name: 'Thistle', tags: ['thistle'] });
+    expect((await alice.post(`/api/files/${gone}/like`)).status).toBe(200);
+    expect((await alice.delete(`/api/files/${gone}`)).status).toBe(200);
+    const drift = (await db.execute(sql`select count(*)::int as n from files f full join file_counts c on c.file_id = f.id
+      where c.file_id is null or f.id is null or c.like_count <> f.like_count or c.view_count <> f.view_count`)) as unknown as { rows: { n: number }[] };
+    expect(drift.rows[0].n).toBe(0);
+    const kept = (await db.execute(sql`select count(*)::int as n from file_counts where file_id = ${gone}`)) as unknown as { rows: { n: number }[] };
+    expect(kept.rows[0].n).toBe(0);
   });
 });
 

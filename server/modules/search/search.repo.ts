@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP, type SearchSort } from '../../../contract/search';
 import type { Db } from '../../db/client';
-import { files, folders, users } from '../../db/schema/index';
+import { fileCounts, files, folders, users } from '../../db/schema/index';
 import { visibleFoldersSql } from '../../access/folder-access';
 import { visibleFilesSql, type Viewer } from '../../access/visibility';
 import { notHiddenOwnerSql } from '../../access/blocks';
@@ -63,6 +63,11 @@ export function cappedCountQuery(db: Db, where: SQL) {
   return db.select({ n: sql<number>`count(*)::int`.as('n') }).from(matches);
 }
 
+/** One page of `files` under `where`, in `order`. */
+function pageSql(where: SQL, order: SQL[], page: Page): SQL {
+  return sql`(select ${files.id} as id from ${files} where ${where} order by ${sql.join(order, sql`, `)} limit ${page.limit} offset ${page.offset})`;
+}
+
 /**
  * A page by relevance in one statement. Up to SEARCH_COUNT_CAP matches, every match is ranked;
  * past it, ranking would read and score every one of them (a word in half the files: 50 000
@@ -71,11 +76,37 @@ export function cappedCountQuery(db: Db, where: SQL) {
  * a one-time filter: PostgreSQL runs only the branch it selects, each with its own plan.
  */
 export function rankedOrNewestSql(db: Db, where: SQL, ranked: SQL[], page: Page): SQL {
-  const count = cappedCountQuery(db, where);
   const over = sql`(select n from matched) > ${SEARCH_COUNT_CAP}`;
-  const branch = (cond: SQL, order: SQL[]) =>
-    sql`(select ${files.id} as id from ${files} where ${where} and ${cond} order by ${sql.join(order, sql`, `)} limit ${page.limit} offset ${page.offset})`;
-  return sql`with matched as (${count}) ${branch(over, [desc(files.id)])} union all ${branch(sql`not ${over}`, ranked)}`;
+  return sql`with matched as (${cappedCountQuery(db, where)}) ${pageSql(and(where, over)!, [desc(files.id)], page)} union all ${pageSql(and(where, sql`not ${over}`)!, ranked, page)}`;
+}
+
+/** The counter orders, read from file_counts' indexes (docs/decisions/011-search.md, "Counter orders"). */
+export type CounterSort = 'most_liked' | 'most_viewed';
+const counterOf = { most_liked: fileCounts.likeCount, most_viewed: fileCounts.viewCount } satisfies Record<CounterSort, unknown>;
+
+/** How far the counter walk reads for each row a page needs before it sorts instead: matches denser than 1 in 50. */
+const WALK_ROWS_PER_ROW = 50;
+
+/**
+ * A page most liked or most viewed first in one statement. When more than SEARCH_COUNT_CAP files
+ * match, it reads files in counter order (file_counts' index) and keeps the matches, up to
+ * 50 rows read per row the page needs: a word in half the files is found after a few dozen.
+ * When that walk did not find the page (fewer matches, or sparser ones), the matches come from
+ * their own indexes and are sorted. `offset 0` fences the walk: the planner neither pushes the
+ * condition into it (its estimate of a text match made it sort every match again) nor sorts, and
+ * still plans it for the LIMIT's first rows. The walk's CTE is read lazily: `found` stops at the
+ * page's last row and the page reads the same rows again.
+ */
+export function counterOrderSql(db: Db, where: SQL, sort: CounterSort, page: Page): SQL {
+  const needed = page.offset + page.limit;
+  const walk = sql`select ${files.id} as id, (${where}) as ok from ${fileCounts} join ${files} on ${files.id} = ${fileCounts.fileId}
+    where (select n from matched) > ${SEARCH_COUNT_CAP} order by ${counterOf[sort]} desc, ${fileCounts.fileId} desc offset 0`;
+  const found = sql`(select n from found) = ${needed}`;
+  return sql`with matched as (${cappedCountQuery(db, where)}),
+    walked as materialized (select id, ok from (${walk}) walk limit ${needed * WALK_ROWS_PER_ROW}),
+    found as (select count(*)::int as n from (select 1 from walked where ok limit ${needed}) enough)
+    (select id from walked where ok and ${found} limit ${page.limit} offset ${page.offset})
+    union all ${pageSql(and(where, sql`not ${found}`)!, fileSortOrder(sort, ''), page)}`;
 }
 
 /** Ids first (skeleton); the routes hydrate them with the presenters every other list uses. */
@@ -107,16 +138,21 @@ export function createSearchRepo(db: Db) {
     return { mode: 'spelling', matches: await countIn('spelling', viewer, f, cap) };
   }
 
-  /** One page in one order. By relevance with text, see `rankedOrNewestSql`. */
+  /** One page in one order. By relevance with text, see `rankedOrNewestSql`; by a counter, `counterOrderSql`. */
   async function idsIn(mode: MatchMode, viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<number[]> {
-    if (sort === 'relevance' && f.text) {
-      const result = (await db.execute(rankedOrNewestSql(db, fileSearchWhere(viewer, f, mode), fileOrder('relevance', f.text, mode), page))) as unknown as { rows: { id: number }[] };
+    const where = fileSearchWhere(viewer, f, mode);
+    const counted =
+      sort === 'relevance' && f.text ? rankedOrNewestSql(db, where, fileOrder('relevance', f.text, mode), page)
+      : sort === 'most_liked' || sort === 'most_viewed' ? counterOrderSql(db, where, sort, page)
+      : null;
+    if (counted) {
+      const result = (await db.execute(counted)) as unknown as { rows: { id: number }[] };
       return result.rows.map((r) => Number(r.id));
     }
     const rows = await db
       .select({ id: files.id })
       .from(files)
-      .where(fileSearchWhere(viewer, f, mode))
+      .where(where)
       .orderBy(...fileOrder(sort, f.text, mode))
       .limit(page.limit)
       .offset(page.offset);
