@@ -10,7 +10,8 @@ import { migrateDatabase } from '../server/composition.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { FILES, FOLDERS, MEMBERS, seedZipf, VOCABULARY, word } from './search-seed.ts';
 import { files } from '../server/db/schema/index.ts';
-import { cappedCountQuery, counterOrderSql, fileOrder, fileSearchWhere, rankedOrNewestSql, type FileFilter } from '../server/modules/search/search.repo.ts';
+import { fileOrder, fileSearchWhere, rankedOrNewestSql, type FileFilter } from '../server/modules/search/search.repo.ts';
+import { cappedCountQuery, counterOrderSql } from '../server/modules/files/counter-order.ts';
 import { parseSearchText } from '../server/modules/search/search-text.ts';
 import { percentile } from './mix-stats.ts';
 

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { files, users } from '../../db/schema/index';
+import { counterOrder, counterOrderSql } from './counter-order';
 
 export type SortBy = 'random' | 'newest' | 'oldest' | 'most_liked' | 'most_viewed' | 'alphabetical';
 export type TypeFilter = 'all' | 'image' | 'video' | 'audio' | 'document';
@@ -19,9 +20,8 @@ export function fileSortOrder(sort: SortBy, seed: string): SQL[] {
     case 'oldest':
       return [asc(files.id)];
     case 'most_liked':
-      return [desc(files.likeCount), desc(files.id)];
     case 'most_viewed':
-      return [desc(files.viewCount), desc(files.id)];
+      return counterOrder(sort);
     case 'alphabetical':
       return [asc(sql`lower(${files.name})`), asc(files.id)];
     default:
@@ -33,7 +33,11 @@ export function fileSortOrder(sort: SortBy, seed: string): SQL[] {
 export function createDiscoveryRepo(db: Db) {
   return {
     async ids(where: SQL, opts: { sort: SortBy; type?: TypeFilter; offset: number; limit: number; seed: string }): Promise<number[]> {
-      const cond = and(where, kindCondition(opts.type));
+      const cond = and(where, kindCondition(opts.type))!;
+      if (opts.sort === 'most_liked' || opts.sort === 'most_viewed') {
+        const result = (await db.execute(counterOrderSql(db, cond, opts.sort, opts))) as unknown as { rows: { id: number }[] };
+        return result.rows.map((r) => Number(r.id));
+      }
       const rows = await db.select({ id: files.id }).from(files).where(cond).orderBy(...fileSortOrder(opts.sort, opts.seed)).limit(opts.limit).offset(opts.offset);
       return rows.map((r) => r.id);
     },

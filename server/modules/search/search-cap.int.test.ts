@@ -97,6 +97,9 @@ describe('most liked and most viewed first', () => {
     expect((await alice.post(`/api/files/${c}/like`)).status).toBe(200);
     const firstPage = await alice.get(`/api/files/search?${new URLSearchParams({ q: 'meadow', resultType: 'files', sortBy: 'most_liked', limit: '4' })}`);
     expect((firstPage.body as SearchResultItem[]).map((i) => i.data.id)).toEqual([c, b, a, visibleMeadows[0]]);
+    // The explore feed's most liked first reads the same counters over everything alice may see.
+    const explore = await alice.get('/api/files/random?sortBy=most_liked&limit=3');
+    expect((explore.body as { id: number }[]).map((f) => f.id)).toEqual([c, b, a]);
 
     const clovers = await allPages({ q: 'clover', resultType: 'files', sortBy: 'most_liked' });
     expect(clovers.length).toBe(SEARCH_COUNT_CAP);
@@ -111,6 +114,10 @@ describe('most liked and most viewed first', () => {
     const listed = await allPages({ q: 'meadow', resultType: 'files', sortBy: 'most_viewed' });
     expect(listed).toEqual(ahead(visibleMeadows, [viewed]));
     expect(listed).not.toContain(hidden);
+    const explore = await alice.get('/api/files/random?sortBy=most_viewed&limit=50');
+    const explored = (explore.body as { id: number }[]).map((f) => f.id);
+    expect(explored[0]).toBe(viewed);
+    expect(explored).not.toContain(hidden);
   });
 
   it('keeps the counter copy equal to every file, through uploads, likes, views and deletions', async () => {

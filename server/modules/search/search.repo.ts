@@ -1,14 +1,13 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP, type SearchSort } from '../../../contract/search';
 import type { Db } from '../../db/client';
-import { fileCounts, files, folders, users } from '../../db/schema/index';
+import { files, folders, users } from '../../db/schema/index';
 import { visibleFoldersSql } from '../../access/folder-access';
 import { visibleFilesSql, type Viewer } from '../../access/visibility';
 import { notHiddenOwnerSql } from '../../access/blocks';
 import { fileSortOrder, kindCondition, type TypeFilter } from '../files/discovery.repo';
+import { cappedCountQuery, counterOrderSql, pageSql, type Page } from '../files/counter-order';
 import { fileMatchSql, fileRankSql, folderMatchSql, folderRankSql, userMatchSql, userRankSql, type MatchMode, type SearchText } from './search-text';
-
-export type Page = { offset: number; limit: number };
 
 /** How many files match, up to SEARCH_COUNT_CAP; `capped` when more do. */
 export type CappedCount = { count: number; capped: boolean };
@@ -54,21 +53,6 @@ function userOrder(sort: SearchSort, text: SearchText): SQL[] {
 const activeUsers = eq(users.status, 'active');
 
 /**
- * How many files match `where`, reading at most SEARCH_COUNT_CAP + 1 of them (`limit` in a
- * subquery): a word in half the files would otherwise make every count read and check tens of
- * thousands of rows. Exported for the benchmark's plans.
- */
-export function cappedCountQuery(db: Db, where: SQL) {
-  const matches = db.select({ one: sql`1` }).from(files).where(where).limit(SEARCH_COUNT_CAP + 1).as('matches');
-  return db.select({ n: sql<number>`count(*)::int`.as('n') }).from(matches);
-}
-
-/** One page of `files` under `where`, in `order`. */
-function pageSql(where: SQL, order: SQL[], page: Page): SQL {
-  return sql`(select ${files.id} as id from ${files} where ${where} order by ${sql.join(order, sql`, `)} limit ${page.limit} offset ${page.offset})`;
-}
-
-/**
  * A page by relevance in one statement. Up to SEARCH_COUNT_CAP matches, every match is ranked;
  * past it, ranking would read and score every one of them (a word in half the files: 50 000
  * ts_rank calls per page), so the matches are paged newest first, which the primary key's index
@@ -78,35 +62,6 @@ function pageSql(where: SQL, order: SQL[], page: Page): SQL {
 export function rankedOrNewestSql(db: Db, where: SQL, ranked: SQL[], page: Page): SQL {
   const over = sql`(select n from matched) > ${SEARCH_COUNT_CAP}`;
   return sql`with matched as (${cappedCountQuery(db, where)}) ${pageSql(and(where, over)!, [desc(files.id)], page)} union all ${pageSql(and(where, sql`not ${over}`)!, ranked, page)}`;
-}
-
-/** The counter orders, read from file_counts' indexes (docs/decisions/011-search.md, "Counter orders"). */
-export type CounterSort = 'most_liked' | 'most_viewed';
-const counterOf = { most_liked: fileCounts.likeCount, most_viewed: fileCounts.viewCount } satisfies Record<CounterSort, unknown>;
-
-/** How far the counter walk reads for each row a page needs before it sorts instead: matches denser than 1 in 50. */
-const WALK_ROWS_PER_ROW = 50;
-
-/**
- * A page most liked or most viewed first in one statement. When more than SEARCH_COUNT_CAP files
- * match, it reads files in counter order (file_counts' index) and keeps the matches, up to
- * 50 rows read per row the page needs: a word in half the files is found after a few dozen.
- * When that walk did not find the page (fewer matches, or sparser ones), the matches come from
- * their own indexes and are sorted. `offset 0` fences the walk: the planner neither pushes the
- * condition into it (its estimate of a text match made it sort every match again) nor sorts, and
- * still plans it for the LIMIT's first rows. The walk's CTE is read lazily: `found` stops at the
- * page's last row and the page reads the same rows again.
- */
-export function counterOrderSql(db: Db, where: SQL, sort: CounterSort, page: Page): SQL {
-  const needed = page.offset + page.limit;
-  const walk = sql`select ${files.id} as id, (${where}) as ok from ${fileCounts} join ${files} on ${files.id} = ${fileCounts.fileId}
-    where (select n from matched) > ${SEARCH_COUNT_CAP} order by ${counterOf[sort]} desc, ${fileCounts.fileId} desc offset 0`;
-  const found = sql`(select n from found) = ${needed}`;
-  return sql`with matched as (${cappedCountQuery(db, where)}),
-    walked as materialized (select id, ok from (${walk}) walk limit ${needed * WALK_ROWS_PER_ROW}),
-    found as (select count(*)::int as n from (select 1 from walked where ok limit ${needed}) enough)
-    (select id from walked where ok and ${found} limit ${page.limit} offset ${page.offset})
-    union all ${pageSql(and(where, sql`not ${found}`)!, fileSortOrder(sort, ''), page)}`;
 }
 
 /** Ids first (skeleton); the routes hydrate them with the presenters every other list uses. */

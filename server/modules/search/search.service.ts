@@ -10,7 +10,8 @@ import type { UserRow } from '../users/users.repo';
 import { toPublicUser } from '../users/users.presenter';
 import { hashtagQuery } from '../../../contract/post-text';
 import { parseSearchText, type SearchText } from './search-text';
-import type { CappedCount, FileFilter, Page, SearchRepo } from './search.repo';
+import type { CappedCount, FileFilter, SearchRepo } from './search.repo';
+import type { Page } from '../files/counter-order';
 
 export type SearchDeps = { search: SearchRepo; reads: Pick<FileReads, 'cards'>; folders: Pick<FoldersRepo, 'findVisibleByIds'>; links: Pick<FolderFilesRepo, 'countVisible'> };
 

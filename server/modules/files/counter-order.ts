@@ -1,0 +1,59 @@
+import { and, desc, sql, type SQL } from 'drizzle-orm';
+import { SEARCH_COUNT_CAP } from '../../../contract/search';
+import type { Db } from '../../db/client';
+import { fileCounts, files } from '../../db/schema/index';
+
+// Pages of files as one statement each, whose plan depends on how many files match: search's
+// capped count, and most liked / most viewed first for search and the explore feed.
+
+export type Page = { offset: number; limit: number };
+
+/**
+ * How many files match `where`, reading at most SEARCH_COUNT_CAP + 1 of them (`limit` in a
+ * subquery): a word in half the files would otherwise make every count read and check tens of
+ * thousands of rows.
+ */
+export function cappedCountQuery(db: Db, where: SQL) {
+  const matches = db.select({ one: sql`1` }).from(files).where(where).limit(SEARCH_COUNT_CAP + 1).as('matches');
+  return db.select({ n: sql<number>`count(*)::int`.as('n') }).from(matches);
+}
+
+/** One page of `files` under `where`, in `order`. */
+export function pageSql(where: SQL, order: SQL[], page: Page): SQL {
+  return sql`(select ${files.id} as id from ${files} where ${where} order by ${sql.join(order, sql`, `)} limit ${page.limit} offset ${page.offset})`;
+}
+
+/** The counter orders, read from file_counts' indexes (docs/decisions/011-search.md, "Counter orders"). */
+export type CounterSort = 'most_liked' | 'most_viewed';
+const counterOf = { most_liked: fileCounts.likeCount, most_viewed: fileCounts.viewCount } satisfies Record<CounterSort, unknown>;
+const fileCounterOf = { most_liked: files.likeCount, most_viewed: files.viewCount } satisfies Record<CounterSort, unknown>;
+
+/** The counter order on `files` itself: the same order as file_counts' indexes, the copy being equal. */
+export function counterOrder(sort: CounterSort): SQL[] {
+  return [desc(fileCounterOf[sort]), desc(files.id)];
+}
+
+/** How far the counter walk reads for each row a page needs before it sorts instead: matches denser than 1 in 50. */
+const WALK_ROWS_PER_ROW = 50;
+
+/**
+ * A page most liked or most viewed first in one statement. When more than SEARCH_COUNT_CAP files
+ * match, it reads files in counter order (file_counts' index) and keeps the matches, up to
+ * 50 rows read per row the page needs: a word in half the files is found after a few dozen.
+ * When that walk did not find the page (fewer matches, or sparser ones), the matches come from
+ * their own indexes and are sorted. `offset 0` fences the walk: the planner neither pushes the
+ * condition into it (its estimate of a text match made it sort every match again) nor sorts, and
+ * still plans it for the LIMIT's first rows. The walk's CTE is read lazily: `found` stops at the
+ * page's last row and the page reads the same rows again.
+ */
+export function counterOrderSql(db: Db, where: SQL, sort: CounterSort, page: Page): SQL {
+  const needed = page.offset + page.limit;
+  const walk = sql`select ${files.id} as id, (${where}) as ok from ${fileCounts} join ${files} on ${files.id} = ${fileCounts.fileId}
+    where (select n from matched) > ${SEARCH_COUNT_CAP} order by ${counterOf[sort]} desc, ${fileCounts.fileId} desc offset 0`;
+  const found = sql`(select n from found) = ${needed}`;
+  return sql`with matched as (${cappedCountQuery(db, where)}),
+    walked as materialized (select id, ok from (${walk}) walk limit ${needed * WALK_ROWS_PER_ROW}),
+    found as (select count(*)::int as n from (select 1 from walked where ok limit ${needed}) enough)
+    (select id from walked where ok and ${found} limit ${page.limit} offset ${page.offset})
+    union all ${pageSql(and(where, sql`not ${found}`)!, counterOrder(sort), page)}`;
+}
