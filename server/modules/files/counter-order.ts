@@ -33,26 +33,30 @@ export function counterOrder(sort: CounterSort): SQL[] {
   return [desc(fileCounterOf[sort]), desc(files.id)];
 }
 
-/** How far the counter walk reads for each row a page needs before it sorts instead: matches denser than 1 in 50. */
-const WALK_ROWS_PER_ROW = 50;
+/**
+ * The most rows the counter walk reads before the matches are sorted instead. Planned for more,
+ * PostgreSQL chose a parallel scan, whose workers take longer to start than this walk takes.
+ */
+const WALK_ROWS = 1_000;
 
 /**
  * A page most liked or most viewed first in one statement. When more than SEARCH_COUNT_CAP files
  * match, it reads files in counter order (file_counts' index) and keeps the matches, up to
- * 50 rows read per row the page needs: a word in half the files is found after a few dozen.
- * When that walk did not find the page (fewer matches, or sparser ones), the matches come from
- * their own indexes and are sorted. `offset 0` fences the walk: the planner neither pushes the
- * condition into it (its estimate of a text match made it sort every match again) nor sorts, and
- * still plans it for the LIMIT's first rows. The walk's CTE is read lazily: `found` stops at the
+ * WALK_ROWS rows: a word in half the files fills a first page after about 40. When that walk
+ * does not fill the page (fewer matches, sparser ones, or a page too deep), the matches come
+ * from their own indexes and are sorted. `offset 0` fences the walk: the planner neither pushes
+ * the condition into it (its estimate of a text match made it sort every match again) nor
+ * sorts, and plans it for the first rows. The walk's CTE is read lazily: `found` stops at the
  * page's last row and the page reads the same rows again.
  */
 export function counterOrderSql(db: Db, where: SQL, sort: CounterSort, page: Page): SQL {
   const needed = page.offset + page.limit;
+  if (needed > WALK_ROWS) return pageSql(where, counterOrder(sort), page);
   const walk = sql`select ${files.id} as id, (${where}) as ok from ${fileCounts} join ${files} on ${files.id} = ${fileCounts.fileId}
     where (select n from matched) > ${SEARCH_COUNT_CAP} order by ${counterOf[sort]} desc, ${fileCounts.fileId} desc offset 0`;
   const found = sql`(select n from found) = ${needed}`;
   return sql`with matched as (${cappedCountQuery(db, where)}),
-    walked as materialized (select id, ok from (${walk}) walk limit ${needed * WALK_ROWS_PER_ROW}),
+    walked as materialized (select id, ok from (${walk}) walk limit ${WALK_ROWS}),
     found as (select count(*)::int as n from (select 1 from walked where ok limit ${needed}) enough)
     (select id from walked where ok and ${found} limit ${page.limit} offset ${page.offset})
     union all ${pageSql(and(where, sql`not ${found}`)!, counterOrder(sort), page)}`;

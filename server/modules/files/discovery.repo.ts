@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { idsOf, rowsOf } from '../../db/rows';
 import { files, users } from '../../db/schema/index';
 import { counterOrder, counterOrderSql } from './counter-order';
 
@@ -34,10 +35,7 @@ export function createDiscoveryRepo(db: Db) {
   return {
     async ids(where: SQL, opts: { sort: SortBy; type?: TypeFilter; offset: number; limit: number; seed: string }): Promise<number[]> {
       const cond = and(where, kindCondition(opts.type))!;
-      if (opts.sort === 'most_liked' || opts.sort === 'most_viewed') {
-        const result = (await db.execute(counterOrderSql(db, cond, opts.sort, opts))) as unknown as { rows: { id: number }[] };
-        return result.rows.map((r) => Number(r.id));
-      }
+      if (opts.sort === 'most_liked' || opts.sort === 'most_viewed') return idsOf(db, counterOrderSql(db, cond, opts.sort, opts));
       const rows = await db.select({ id: files.id }).from(files).where(cond).orderBy(...fileSortOrder(opts.sort, opts.seed)).limit(opts.limit).offset(opts.offset);
       return rows.map((r) => r.id);
     },
@@ -53,10 +51,11 @@ export function createDiscoveryRepo(db: Db) {
     },
     /** Distinct tags of the files under `where` (the caller's visibility condition), drawn at random. */
     async randomTags(where: SQL, limit: number): Promise<string[]> {
-      const rows = await db.execute<{ tag: string }>(
+      const rows = await rowsOf<{ tag: string }>(
+        db,
         sql`select tag from (select distinct unnest(${files.tags} || ${files.hashtags}) as tag from ${files} where ${where}) t order by random() limit ${limit}`,
       );
-      return (rows as unknown as { rows: { tag: string }[] }).rows.map((r) => r.tag);
+      return rows.map((r) => r.tag);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP, type SearchSort } from '../../../contract/search';
 import type { Db } from '../../db/client';
+import { idsOf } from '../../db/rows';
 import { files, folders, users } from '../../db/schema/index';
 import { visibleFoldersSql } from '../../access/folder-access';
 import { visibleFilesSql, type Viewer } from '../../access/visibility';
@@ -100,10 +101,7 @@ export function createSearchRepo(db: Db) {
       sort === 'relevance' && f.text ? rankedOrNewestSql(db, where, fileOrder('relevance', f.text, mode), page)
       : sort === 'most_liked' || sort === 'most_viewed' ? counterOrderSql(db, where, sort, page)
       : null;
-    if (counted) {
-      const result = (await db.execute(counted)) as unknown as { rows: { id: number }[] };
-      return result.rows.map((r) => Number(r.id));
-    }
+    if (counted) return idsOf(db, counted);
     const rows = await db
       .select({ id: files.id })
       .from(files)

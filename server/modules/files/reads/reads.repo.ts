@@ -4,6 +4,7 @@ import { comments, fileLikes, files, users } from '../../../db/schema/index';
 import { privateGrantIdsSql, visibleFilesSql, type Viewer } from '../../../access/visibility';
 import { blockedIdsSql, mutedIdsSql, notHiddenOwnerSql, suspendedIdsSql } from '../../../access/blocks';
 import { intArrayLiteral } from '../../../db/sql-arrays';
+import { idsOf } from '../../../db/rows';
 
 const ownerColumns = { id: users.id, username: users.username, firstName: users.firstName, lastName: users.lastName, profileImageKey: users.profileImageKey };
 
@@ -65,8 +66,7 @@ export function createReadsRepo(db: Db) {
     },
     /** Ids of the non-public files this viewer may see, newest first (the visibility module's query). */
     async privateGrants(viewer: NonNullable<Viewer>): Promise<number[]> {
-      const result = await db.execute<{ id: number }>(privateGrantIdsSql(viewer));
-      return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+      return idsOf(db, privateGrantIdsSql(viewer));
     },
     /** At most `limit` of the files this member liked. */
     async likedIds(userId: number, limit: number): Promise<number[]> {
@@ -78,8 +78,7 @@ export function createReadsRepo(db: Db) {
     },
     /** The suspended members (server/access/blocks.ts). */
     async suspendedIds(): Promise<number[]> {
-      const result = await db.execute<{ id: number }>(suspendedIdsSql);
-      return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
+      return idsOf(db, suspendedIdsSql);
     },
     /** The members a block hides from this one, either way, and those this one muted (server/access/blocks.ts). */
     async relations(viewerId: number): Promise<{ blocked: number[]; muted: number[] }> {
