@@ -150,7 +150,7 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<{ rows: SearchBenc
       plans[`${name} word, count`] = await explain(opened.database, cappedCountQuery(db, where).getSQL());
       // The statement the repository runs: ranked up to the cap, newest first past it (one branch runs).
       plans[`${name} word, first page by relevance`] = await explain(opened.database, rankedOrNewestSql(db, where, fileOrder('relevance', f.text, 'words'), page));
-      plans[`${name} word, first page most liked first`] = await explain(opened.database, counterOrderSql(db, where, 'most_liked', page));
+      plans[`${name} word, first page most liked first`] = await explain(opened.database, counterOrderSql(where, 'most_liked', page));
     }
     return { rows, plans, seedSeconds };
   } finally {

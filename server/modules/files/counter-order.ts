@@ -34,29 +34,32 @@ export function counterOrder(sort: CounterSort): SQL[] {
 }
 
 /**
- * The most rows the counter walk reads before the matches are sorted instead. Planned for more,
- * PostgreSQL chose a parallel scan, whose workers take longer to start than this walk takes.
+ * How far the counter walk reads before the matches are sorted instead: ten rows for each row
+ * the page needs (matches in at least one file in ten), and never more than 1,000. A walk that
+ * gives up costs at most that many rows (7 µs each); planned for more, PostgreSQL chose a
+ * parallel scan whose workers took longer to start than the walk.
  */
-const WALK_ROWS = 1_000;
+const WALK_ROWS_PER_ROW = 10;
+const WALK_ROWS_MAX = 1_000;
 
 /**
- * A page most liked or most viewed first in one statement. When more than SEARCH_COUNT_CAP files
- * match, it reads files in counter order (file_counts' index) and keeps the matches, up to
- * WALK_ROWS rows: a word in half the files fills a first page after about 40. When that walk
- * does not fill the page (fewer matches, sparser ones, or a page too deep), the matches come
- * from their own indexes and are sorted. `offset 0` fences the walk: the planner neither pushes
- * the condition into it (its estimate of a text match made it sort every match again) nor
- * sorts, and plans it for the first rows. The walk's CTE is read lazily: `found` stops at the
- * page's last row and the page reads the same rows again.
+ * A page most liked or most viewed first in one statement. It reads files in counter order
+ * (file_counts' index) and keeps the matches, up to the walk's bound: a word in half the files
+ * fills a first page after about 40 rows. When the walk does not fill the page (rarer matches,
+ * or the last page), the matches come from their own indexes and are sorted, as before; a page
+ * deeper than the bound is sorted at once. `offset 0` fences the walk: the planner neither
+ * pushes the condition into it (its estimate of a text match made it sort every match again)
+ * nor sorts, and plans it for the first rows. The walk's CTE is read lazily: `found` stops at
+ * the page's last row and the page reads the same rows again.
  */
-export function counterOrderSql(db: Db, where: SQL, sort: CounterSort, page: Page): SQL {
+export function counterOrderSql(where: SQL, sort: CounterSort, page: Page): SQL {
   const needed = page.offset + page.limit;
-  if (needed > WALK_ROWS) return pageSql(where, counterOrder(sort), page);
+  const walkRows = Math.min(needed * WALK_ROWS_PER_ROW, WALK_ROWS_MAX);
+  if (needed > WALK_ROWS_MAX) return pageSql(where, counterOrder(sort), page);
   const walk = sql`select ${files.id} as id, (${where}) as ok from ${fileCounts} join ${files} on ${files.id} = ${fileCounts.fileId}
-    where (select n from matched) > ${SEARCH_COUNT_CAP} order by ${counterOf[sort]} desc, ${fileCounts.fileId} desc offset 0`;
+    order by ${counterOf[sort]} desc, ${fileCounts.fileId} desc offset 0`;
   const found = sql`(select n from found) = ${needed}`;
-  return sql`with matched as (${cappedCountQuery(db, where)}),
-    walked as materialized (select id, ok from (${walk}) walk limit ${WALK_ROWS}),
+  return sql`with walked as materialized (select id, ok from (${walk}) walk limit ${walkRows}),
     found as (select count(*)::int as n from (select 1 from walked where ok limit ${needed}) enough)
     (select id from walked where ok and ${found} limit ${page.limit} offset ${page.offset})
     union all ${pageSql(and(where, sql`not ${found}`)!, counterOrder(sort), page)}`;

@@ -35,7 +35,7 @@ export function createDiscoveryRepo(db: Db) {
   return {
     async ids(where: SQL, opts: { sort: SortBy; type?: TypeFilter; offset: number; limit: number; seed: string }): Promise<number[]> {
       const cond = and(where, kindCondition(opts.type))!;
-      if (opts.sort === 'most_liked' || opts.sort === 'most_viewed') return idsOf(db, counterOrderSql(db, cond, opts.sort, opts));
+      if (opts.sort === 'most_liked' || opts.sort === 'most_viewed') return idsOf(db, counterOrderSql(cond, opts.sort, opts));
       const rows = await db.select({ id: files.id }).from(files).where(cond).orderBy(...fileSortOrder(opts.sort, opts.seed)).limit(opts.limit).offset(opts.offset);
       return rows.map((r) => r.id);
     },

@@ -99,7 +99,7 @@ export function createSearchRepo(db: Db) {
     const where = fileSearchWhere(viewer, f, mode);
     const counted =
       sort === 'relevance' && f.text ? rankedOrNewestSql(db, where, fileOrder('relevance', f.text, mode), page)
-      : sort === 'most_liked' || sort === 'most_viewed' ? counterOrderSql(db, where, sort, page)
+      : sort === 'most_liked' || sort === 'most_viewed' ? counterOrderSql(where, sort, page)
       : null;
     if (counted) return idsOf(db, counted);
     const rows = await db
