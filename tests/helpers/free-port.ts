@@ -1,12 +1,41 @@
+import fs from 'node:fs';
 import net from 'node:net';
 
-/** A TCP port free on 127.0.0.1 right now, for a server process a test starts itself. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
+/**
+ * The ports the system hands out for `listen(0)` (Linux's default when unreadable). A port
+ * from that range could be handed to another test's server between our probe and the child
+ * process binding it; the child would then fail, or a test would talk to the wrong server.
+ */
+function ephemeralRange(): [number, number] {
+  try {
+    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    if (low > 0 && high >= low) return [low, high];
+  } catch {
+    // Not Linux: the default range below.
+  }
+  return [32768, 60999];
+}
+
+const [ephemeralLow] = ephemeralRange();
+const LOW = Math.max(10_000, ephemeralLow - 12_000);
+
+function probe(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A TCP port free on 127.0.0.1 right now, for a server process a test starts itself: drawn at
+ * random below the system's ephemeral range, so no `listen(0)` elsewhere can take it before
+ * the child binds it.
+ */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < 100; tries++) {
+    const port = LOW + Math.floor(Math.random() * (ephemeralLow - LOW));
+    if (await probe(port)) return port;
+  }
+  throw new Error(`no free port found between ${LOW} and ${ephemeralLow}`);
 }
