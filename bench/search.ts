@@ -11,7 +11,7 @@ import { openBenchDatabase } from './bench-database.ts';
 import { FILES, FOLDERS, MEMBERS, seedZipf, VOCABULARY, word } from './search-seed.ts';
 import { files } from '../server/db/schema/index.ts';
 import { fileOrder, fileSearchWhere, rankedOrNewestSql, type FileFilter } from '../server/modules/search/search.repo.ts';
-import { cappedCountQuery, counterOrderSql } from '../server/modules/files/counter-order.ts';
+import { cappedCountQuery, indexedOrderSql } from '../server/modules/files/index-orders.ts';
 import { parseSearchText } from '../server/modules/search/search-text.ts';
 import { percentile } from './mix-stats.ts';
 
@@ -134,9 +134,9 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<{ rows: SearchBenc
         rows.push(row(`${name} ("${text(WARMUP)}"), first page`, await time((i) => get(`/api/files/search?q=${q(text(i))}&offset=0&limit=20`), workers), matched));
         rows.push(row(`${name}, count`, await time((i) => get(`/api/files/search/count?q=${q(text(i))}&resultType=all`), workers), matched));
       }
-      // Counter orders: past the cap they read file_counts in order (a common word: half the
-      // files match; a middling one: 2–5 %); within it, a rare word's matches are sorted.
-      for (const [name, sort] of [['common', 'most_liked'], ['middling', 'most_liked'], ['common', 'most_viewed'], ['rare', 'most_liked']] as const) {
+      // Index orders: a common word's matches (half the files) are read in order from an index;
+      // a middling (2–5 %) or rare word's are sorted once the walk gives up.
+      for (const [name, sort] of [['common', 'most_liked'], ['middling', 'most_liked'], ['common', 'most_viewed'], ['common', 'alphabetical'], ['rare', 'most_liked']] as const) {
         rows.push(row(`${name}, files only, ${sort.replace('_', ' ')} first`, await time((i) => get(`/api/files/search?q=${q(queries[name](i))}&resultType=files&sortBy=${sort}&offset=0&limit=20`), workers), ''));
       }
       rows.push(row('common, most liked first, page 10 (offset 180)', await time((i) => get(`/api/files/search?q=${q(queries.common(i))}&resultType=files&sortBy=most_liked&offset=180&limit=20`), workers), ''));
@@ -150,7 +150,7 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<{ rows: SearchBenc
       plans[`${name} word, count`] = await explain(opened.database, cappedCountQuery(db, where).getSQL());
       // The statement the repository runs: ranked up to the cap, newest first past it (one branch runs).
       plans[`${name} word, first page by relevance`] = await explain(opened.database, rankedOrNewestSql(db, where, fileOrder('relevance', f.text, 'words'), page));
-      plans[`${name} word, first page most liked first`] = await explain(opened.database, counterOrderSql(where, 'most_liked', page));
+      plans[`${name} word, first page most liked first`] = await explain(opened.database, indexedOrderSql(where, 'most_liked', page));
     }
     return { rows, plans, seedSeconds };
   } finally {

@@ -7,7 +7,7 @@ CREATE TABLE "file_counts" (
 ALTER TABLE "file_counts" ADD CONSTRAINT "file_counts_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "file_counts_likes_idx" ON "file_counts" USING btree ("like_count" DESC NULLS FIRST,"file_id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "file_counts_views_idx" ON "file_counts" USING btree ("view_count" DESC NULLS FIRST,"file_id" DESC NULLS FIRST);--> statement-breakpoint
--- Most liked and most viewed first (docs/decisions/011-search.md, "Counter orders"): the counters
+-- Most liked and most viewed first (docs/decisions/011-search.md, "Index orders"): the counters
 -- of `files` copied here by triggers, in the same transaction as the write that changes them, so
 -- the two never disagree. Only this narrow table's three indexes are written per like or view.
 -- The functions keep the migration's search path: a restore loads rows under pg_dump's empty one.

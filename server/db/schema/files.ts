@@ -85,6 +85,8 @@ export const files = pgTable(
     index('files_hashtags_idx').using('gin', t.hashtags),
     // The admin dashboard's uploads per day: a range of the last 30 days, not the whole table.
     index('files_created_at_idx').on(t.createdAt),
+    // Alphabetical first, read in order while matches are dense (docs/decisions/011, "Index orders").
+    index('files_name_order_idx').on(sql`lower(${t.name})`, t.id),
   ],
 );
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idsOf, rowsOf } from '../../db/rows';
 import { files, users } from '../../db/schema/index';
-import { counterOrder, counterOrderSql } from './counter-order';
+import { indexedOrder, indexedOrderSql, isIndexedSort } from './index-orders';
 
 export type SortBy = 'random' | 'newest' | 'oldest' | 'most_liked' | 'most_viewed' | 'alphabetical';
 export type TypeFilter = 'all' | 'image' | 'video' | 'audio' | 'document';
@@ -22,9 +22,8 @@ export function fileSortOrder(sort: SortBy, seed: string): SQL[] {
       return [asc(files.id)];
     case 'most_liked':
     case 'most_viewed':
-      return counterOrder(sort);
     case 'alphabetical':
-      return [asc(sql`lower(${files.name})`), asc(files.id)];
+      return indexedOrder(sort);
     default:
       // A stable shuffle for the seed, so offset pages of one "random" feed do not repeat.
       return [sql`md5(${files.id}::text || ${seed})`];
@@ -35,7 +34,7 @@ export function createDiscoveryRepo(db: Db) {
   return {
     async ids(where: SQL, opts: { sort: SortBy; type?: TypeFilter; offset: number; limit: number; seed: string }): Promise<number[]> {
       const cond = and(where, kindCondition(opts.type))!;
-      if (opts.sort === 'most_liked' || opts.sort === 'most_viewed') return idsOf(db, counterOrderSql(cond, opts.sort, opts));
+      if (isIndexedSort(opts.sort)) return idsOf(db, indexedOrderSql(cond, opts.sort, opts));
       const rows = await db.select({ id: files.id }).from(files).where(cond).orderBy(...fileSortOrder(opts.sort, opts.seed)).limit(opts.limit).offset(opts.offset);
       return rows.map((r) => r.id);
     },

@@ -9,7 +9,7 @@ import { seedFile, seedMany } from '../../../tests/helpers/search-seed';
 // list by relevance still pages through every match, newest first (docs/decisions/011-search.md,
 // "Common words"). Private files stay out of both, capped or not. Most liked and most viewed
 // first read the counters' own table while matches are dense, and sort them past that (the
-// same decision, "Counter orders"): paging through every match takes both ways.
+// same decision, "Index orders"): paging through every match takes both ways.
 
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let alice: TestClient;
@@ -67,6 +67,14 @@ describe('a word in more files than the cap', () => {
   it('still honours an explicit order', async () => {
     const oldest = await allPages({ q: 'meadow', resultType: 'files', sortBy: 'oldest' });
     expect(oldest).toEqual([...visibleMeadows].reverse());
+    // The walk in the name index against a plain sort of the same files by the database's collation.
+    const sorted = (await t.database.db.execute(sql`select id from files where id in ${visibleMeadows} order by lower(name), id`)) as unknown as { rows: { id: number }[] };
+    const alphabetical = await allPages({ q: 'meadow', resultType: 'files', sortBy: 'alphabetical' });
+    expect(alphabetical).toEqual(sorted.rows.map((r) => r.id));
+    // The explore feed over everything alice sees (public files and her own).
+    const first = (await t.database.db.execute(sql`select id from files where is_public or user_id = ${aliceId} order by lower(name), id limit 3`)) as unknown as { rows: { id: number }[] };
+    const explore = await alice.get('/api/files/random?sortBy=alphabetical&limit=3');
+    expect((explore.body as { id: number }[]).map((f) => f.id)).toEqual(first.rows.map((r) => r.id));
   });
 });
 

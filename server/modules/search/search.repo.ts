@@ -7,7 +7,7 @@ import { visibleFoldersSql } from '../../access/folder-access';
 import { visibleFilesSql, type Viewer } from '../../access/visibility';
 import { notHiddenOwnerSql } from '../../access/blocks';
 import { fileSortOrder, kindCondition, type TypeFilter } from '../files/discovery.repo';
-import { cappedCountQuery, counterOrderSql, pageSql, type Page } from '../files/counter-order';
+import { cappedCountQuery, indexedOrderSql, isIndexedSort, pageSql, type Page } from '../files/index-orders';
 import { fileMatchSql, fileRankSql, folderMatchSql, folderRankSql, userMatchSql, userRankSql, type MatchMode, type SearchText } from './search-text';
 
 /** How many files match, up to SEARCH_COUNT_CAP; `capped` when more do. */
@@ -94,12 +94,12 @@ export function createSearchRepo(db: Db) {
     return { mode: 'spelling', matches: await countIn('spelling', viewer, f, cap) };
   }
 
-  /** One page in one order. By relevance with text, see `rankedOrNewestSql`; by a counter, `counterOrderSql`. */
+  /** One page in one order. By relevance with text, see `rankedOrNewestSql`; most liked, most viewed and alphabetical, `indexedOrderSql`. */
   async function idsIn(mode: MatchMode, viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<number[]> {
     const where = fileSearchWhere(viewer, f, mode);
     const counted =
       sort === 'relevance' && f.text ? rankedOrNewestSql(db, where, fileOrder('relevance', f.text, mode), page)
-      : sort === 'most_liked' || sort === 'most_viewed' ? counterOrderSql(where, sort, page)
+      : isIndexedSort(sort) ? indexedOrderSql(where, sort, page)
       : null;
     if (counted) return idsOf(db, counted);
     const rows = await db

@@ -11,7 +11,7 @@ import { toPublicUser } from '../users/users.presenter';
 import { hashtagQuery } from '../../../contract/post-text';
 import { parseSearchText, type SearchText } from './search-text';
 import type { CappedCount, FileFilter, SearchRepo } from './search.repo';
-import type { Page } from '../files/counter-order';
+import type { Page } from '../files/index-orders';
 
 export type SearchDeps = { search: SearchRepo; reads: Pick<FileReads, 'cards'>; folders: Pick<FoldersRepo, 'findVisibleByIds'>; links: Pick<FolderFilesRepo, 'countVisible'> };
 

@@ -1,0 +1,1 @@
+CREATE INDEX "files_name_order_idx" ON "files" USING btree (lower("name"),"id");
