@@ -48,17 +48,17 @@ export function indexedOrder(sort: IndexedSort): SQL[] {
 }
 
 /**
- * How far the walk reads before the matches are sorted instead: ten rows for each row
- * the page needs (matches in at least one file in ten), and never more than 1,000. A walk that
- * gives up costs at most that many rows (7 µs each); planned for more, PostgreSQL chose a
- * parallel scan whose workers took longer to start than the walk.
+ * How far the walk reads before the matches are sorted instead: ten rows for each row the page
+ * needs (matches in at least one file in ten), and never more than 1,000. A walk that gives up
+ * costs at most that many rows (7 µs each); planned for more, PostgreSQL chose a parallel scan
+ * whose workers took longer to start than the walk.
  */
 const WALK_ROWS_PER_ROW = 10;
 const WALK_ROWS_MAX = 1_000;
 
 /**
- * A page most liked, most viewed or alphabetical first in one statement. It reads files in
- * that order from its index and keeps the matches, up to the walk's bound: a word in half the files
+ * A page most liked, most viewed or alphabetical first in one statement. It reads files in that
+ * order from its index and keeps the matches, up to the walk's bound: a word in half the files
  * fills a first page after about 40 rows. When the walk does not fill the page (rarer matches,
  * or the last page), the matches come from their own indexes and are sorted, as before; a page
  * deeper than the bound is sorted at once. `offset 0` fences the walk: the planner neither
@@ -67,10 +67,10 @@ const WALK_ROWS_MAX = 1_000;
  * the page's last row and the page reads the same rows again.
  */
 export function indexedOrderSql(where: SQL, sort: IndexedSort, page: Page): SQL {
-  const needed = page.offset + page.limit;
-  const walkRows = Math.min(needed * WALK_ROWS_PER_ROW, WALK_ROWS_MAX);
   const order = orders[sort];
+  const needed = page.offset + page.limit;
   if (needed > WALK_ROWS_MAX) return pageSql(where, order.files, page);
+  const walkRows = Math.min(needed * WALK_ROWS_PER_ROW, WALK_ROWS_MAX);
   const walk = sql`select ${files.id} as id, (${where}) as ok from ${order.from} order by ${sql.join(order.walk, sql`, `)} offset 0`;
   const found = sql`(select n from found) = ${needed}`;
   return sql`with walked as materialized (select id, ok from (${walk}) walk limit ${walkRows}),
