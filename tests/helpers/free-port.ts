@@ -2,22 +2,22 @@ import fs from 'node:fs';
 import net from 'node:net';
 
 /**
- * The ports the system hands out for `listen(0)` (Linux's default when unreadable). A port
- * from that range could be handed to another test's server between our probe and the child
- * process binding it; the child would then fail, or a test would talk to the wrong server.
+ * Where the ports the system hands out for `listen(0)` begin (Linux's default when unreadable).
+ * A port from that range could be handed to another test's server between our probe and the
+ * child process binding it; the child would then fail, or a test would talk to the wrong server.
  */
-function ephemeralRange(): [number, number] {
+function ephemeralLow(): number {
   try {
-    const [low, high] = fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
-    if (low > 0 && high >= low) return [low, high];
+    const low = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    if (low > 0) return low;
   } catch {
-    // Not Linux: the default range below.
+    // Not Linux: the default below.
   }
-  return [32768, 60999];
+  return 32768;
 }
 
-const [ephemeralLow] = ephemeralRange();
-const LOW = Math.max(10_000, ephemeralLow - 12_000);
+const HIGH = ephemeralLow();
+const LOW = Math.max(10_000, HIGH - 12_000);
 
 function probe(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -34,8 +34,8 @@ function probe(port: number): Promise<boolean> {
  */
 export async function freePort(): Promise<number> {
   for (let tries = 0; tries < 100; tries++) {
-    const port = LOW + Math.floor(Math.random() * (ephemeralLow - LOW));
+    const port = LOW + Math.floor(Math.random() * (HIGH - LOW));
     if (await probe(port)) return port;
   }
-  throw new Error(`no free port found between ${LOW} and ${ephemeralLow}`);
+  throw new Error(`no free port found between ${LOW} and ${HIGH}`);
 }

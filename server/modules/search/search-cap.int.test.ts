@@ -7,9 +7,10 @@ import { seedFile, seedMany } from '../../../tests/helpers/search-seed';
 
 // A word in more files than SEARCH_COUNT_CAP: the count stops at the cap and says so, and the
 // list by relevance still pages through every match, newest first (docs/decisions/011-search.md,
-// "Common words"). Private files stay out of both, capped or not. Most liked and most viewed
-// first read the counters' own table while matches are dense, and sort them past that (the
-// same decision, "Index orders"): paging through every match takes both ways.
+// "Common words"). Private files stay out of both, capped or not. The orders an index
+// holds (most liked and most viewed in the counters' own table, alphabetical) read it while
+// matches are dense and sort them past that (the same decision, "Index orders"): paging
+// through every match takes both ways.
 
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' });
 let alice: TestClient;

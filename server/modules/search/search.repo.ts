@@ -97,11 +97,11 @@ export function createSearchRepo(db: Db) {
   /** One page in one order. By relevance with text, see `rankedOrNewestSql`; most liked, most viewed and alphabetical, `indexedOrderSql`. */
   async function idsIn(mode: MatchMode, viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<number[]> {
     const where = fileSearchWhere(viewer, f, mode);
-    const counted =
+    const statement =
       sort === 'relevance' && f.text ? rankedOrNewestSql(db, where, fileOrder('relevance', f.text, mode), page)
       : isIndexedSort(sort) ? indexedOrderSql(where, sort, page)
       : null;
-    if (counted) return idsOf(db, counted);
+    if (statement) return idsOf(db, statement);
     const rows = await db
       .select({ id: files.id })
       .from(files)
