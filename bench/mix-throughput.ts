@@ -153,6 +153,11 @@ export async function benchThroughput(kind: MixKind, log: (line: string) => void
         LOG_LEVEL: 'warn',
         // Room for the open streams beside the generator's connections.
         MAX_CONNECTIONS: '5000',
+        // The generator's connections stand for 200 members' browsers, each at an address of its
+        // own. From one address, the idle cap (1/20 of MAX_CONNECTIONS, 250) would close some
+        // of them whenever a step leaves them idle, and a request sent on a socket as it closes
+        // fails (ECONNRESET), which failed ramp steps the app kept up with.
+        MAX_IDLE_CONNECTIONS_PER_ADDRESS: String(SETTINGS.connections),
         ...appEnv,
       }),
       startBare(),

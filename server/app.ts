@@ -1,6 +1,5 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { FILE_MAX_BYTES, PAGE_SIZE } from '../contract/limits';
 import type { Config } from './config';
@@ -184,7 +183,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetricsRoute(app, metrics, config.metricsToken);
 
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } });
   await app.register(sessionPlugin, { sessions: s.sessions, secureCookies: config.publicUrl.startsWith('https://') });
   registerWriteBudgets(app, { counters: http.counters, scale: config.writeBudgetScale });
   await registerOpenApi(app);
@@ -246,7 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...publicPageHandlers(publicPages),
     ...suggestionHandlers({ suggestions: s.suggestions }),
     ...pushHandlers({ push: s.push }),
-  }, { recentSignIn: http.recentSignIn });
+  }, { guards: { recentSignIn: http.recentSignIn }, multipart: { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } } });
   // Visitors' pages before the app's catch-all: members at the same URLs still get the app.
   registerPublicPages(app, publicPages);
   await registerClient(app, config.clientDir, (user) => reads.feedCards(user, { offset: 0, limit: PAGE_SIZE }, PRELOADED_PICTURES));

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResultOf } from '../../contract/endpoint';
 import type { UserRow } from '../modules/users/users.repo';
 import { requireAdmin, requireUser } from './session';
@@ -40,7 +41,11 @@ const IGNORED_FORM_BYTES = 1024;
 /** Checks an entry's flags ask for besides who may call: `recentSignIn` (docs/decisions/034). */
 export type EndpointGuards = { recentSignIn?: (request: FastifyRequest) => Promise<void> };
 
-export function registerEndpoints<T extends Record<string, Endpoint>>(app: FastifyInstance, table: T, handlers: HandlersFor<T>, guards: EndpointGuards = {}): void {
+/** The guards, and the limits of the multipart reader the form entries get. */
+export type EndpointOptions = { guards?: EndpointGuards; multipart?: FastifyMultipartOptions };
+
+export function registerEndpoints<T extends Record<string, Endpoint>>(app: FastifyInstance, table: T, handlers: HandlersFor<T>, options: EndpointOptions = {}): void {
+  const guards = options.guards ?? {};
   const { missing, extra } = unmatchedHandlers(table, handlers);
   if (missing.length || extra.length) {
     throw new Error(`The endpoint table and its handlers differ: ${[...missing.map((n) => `no handler for ${n}`), ...extra.map((n) => `${n} is not in the table`)].join(', ')}`);
@@ -49,16 +54,29 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(app: Fasti
   if (unguarded.length) throw new Error(`No recent sign-in check for ${unguarded.map(([n]) => n).join(', ')} (a member's call, with guards.recentSignIn)`);
   for (const [name, entry] of Object.entries(table)) {
     const handler = handlers[name] as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-    if (!entry.ignoresFormBody) {
+    const body = bodyReader(entry, options.multipart);
+    if (!body) {
       route(app, name, entry, handler, guards);
       continue;
     }
-    // Scoped to this route: every other one refuses a form body with Fastify's own 415, unread.
     void app.register(async (scope) => {
-      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: IGNORED_FORM_BYTES }, (_request, _body, done) => done(null, undefined));
+      await body(scope);
       route(scope, name, entry, handler, guards);
     });
   }
+}
+
+/**
+ * The body readers only some entries need, scoped to their routes: every other route refuses
+ * such a body with Fastify's own 415, unread. The multipart reader adds two hooks of its own
+ * (a promise each, on every request it sees), so the reads, most of the traffic, never meet it.
+ */
+function bodyReader(entry: Endpoint, limits: FastifyMultipartOptions = {}): ((scope: FastifyInstance) => Promise<void>) | null {
+  if (entry.multipart) return async (scope) => void (await scope.register(multipart, limits));
+  if (entry.ignoresFormBody) {
+    return async (scope) => void scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: IGNORED_FORM_BYTES }, (_request, _body, done) => done(null, undefined));
+  }
+  return null;
 }
 
 /** Who may call (401/403), then the recent sign-in when the entry asks for it (403 `{ reauthenticate: true }`). */

@@ -13,6 +13,11 @@ const table = {
   addThing: endpoint({ method: 'POST', path: '/api/things', tags: ['t'], auth: 'member', body: z.object({ name: z.string() }), responses: { 201: z.object({ name: z.string() }) } }),
   purgeThings: endpoint({ method: 'DELETE', path: '/api/things', tags: ['t'], auth: 'admin', responses: { 200: z.object({ gone: z.number() }) } }),
   stopThings: endpoint({ method: 'POST', path: '/api/things/stop', tags: ['t'], auth: 'visitor', ignoresFormBody: true, responses: { 200: z.object({ stopped: z.boolean() }) } }),
+  sendThing: endpoint({
+    method: 'POST', path: '/api/things/send', tags: ['t'], auth: 'visitor',
+    multipart: { required: ['file'], properties: { file: { type: 'string', format: 'binary' } } },
+    responses: { 200: z.object({ parts: z.array(z.string()) }) },
+  }),
 };
 
 const handlers: HandlersFor<typeof table> = {
@@ -20,6 +25,14 @@ const handlers: HandlersFor<typeof table> = {
   addThing: async (request, reply) => reply.status(201).send({ name: `${request.body.name} by ${request.user.username}` }),
   purgeThings: async () => ({ gone: 3 }),
   stopThings: async () => ({ stopped: true }),
+  sendThing: async (request) => {
+    const parts: string[] = [];
+    for await (const part of request.parts()) {
+      if (part.type === 'file') parts.push(`${part.fieldname}=${(await part.toBuffer()).toString()}`);
+      else parts.push(`${part.fieldname}=${String(part.value)}`);
+    }
+    return { parts };
+  },
 };
 
 async function appAs(user: Partial<UserRow> | null) {
@@ -29,14 +42,15 @@ async function appAs(user: Partial<UserRow> | null) {
   registerErrorHandler(app);
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => void (request.user = user as UserRow | null));
-  registerEndpoints(app, table, handlers);
+  registerEndpoints(app, table, handlers, { multipart: { limits: { fileSize: 16 } } });
   await app.ready();
   return app;
 }
 
 describe('registerEndpoints', () => {
   it('names entries without a handler and handlers without an entry', () => {
-    expect(unmatchedHandlers(table, { getThing: handlers.getThing, addThing: handlers.addThing, stopThings: handlers.stopThings, oldThing: () => null })).toEqual({ missing: ['purgeThings'], extra: ['oldThing'] });
+    const { purgeThings: _left, ...rest } = handlers;
+    expect(unmatchedHandlers(table, { ...rest, oldThing: () => null })).toEqual({ missing: ['purgeThings'], extra: ['oldThing'] });
   });
 
   it('refuses to start when the table and the handlers differ', () => {
@@ -74,5 +88,20 @@ describe('registerEndpoints', () => {
     expect(stopped.json()).toEqual({ stopped: true });
     expect((await app.inject({ method: 'POST', url: '/api/things/stop', headers: form, payload: 'a='.padEnd(2000, 'x') })).statusCode).toBe(413);
     expect((await app.inject({ method: 'POST', url: '/api/things', headers: form, payload: 'name=a' })).statusCode).toBe(415);
+  });
+
+  it('reads a multipart body on a form entry, within its limits, and refuses one anywhere else, unread', async () => {
+    const app = await appAs({ id: 1, username: 'tessa', isAdmin: false });
+    const boundary = 'kaleido-test';
+    const form = (file: string) => [`--${boundary}`, 'content-disposition: form-data; name="title"', '', 'Dune', `--${boundary}`,
+      'content-disposition: form-data; name="file"; filename="a.txt"', 'content-type: text/plain', '', file, `--${boundary}--`, ''].join('\r\n');
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    const sent = await app.inject({ method: 'POST', url: '/api/things/send', headers, payload: form('spice') });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toEqual({ parts: ['title=Dune', 'file=spice'] });
+    expect((await app.inject({ method: 'POST', url: '/api/things/send', headers, payload: form('x'.repeat(17)) })).statusCode).toBe(413);
+    const elsewhere = await app.inject({ method: 'POST', url: '/api/things', headers, payload: form('spice') });
+    expect(elsewhere.statusCode).toBe(415);
+    expect(elsewhere.json()).toEqual({ message: 'Unsupported Media Type' });
   });
 });
