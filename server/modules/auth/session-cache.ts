@@ -5,6 +5,7 @@ import type { UserRow } from '../users/users.repo';
 import type { SessionsRepo } from './sessions.repo';
 
 type Entry = { sessionId: number; user: UserRow; expiresAt: number; lastSeenAt: number; cachedUntil: number };
+type Found = NonNullable<Awaited<ReturnType<SessionsRepo['findUser']>>>;
 
 /** A session answered from memory, without a promise: most requests of a signed-in member. */
 export type HeldSession = { sessionId: number; user: UserRow; lastSeenAt: number };
@@ -29,6 +30,10 @@ export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, o
   // Bumped by every invalidation: a lookup that started before one must not store what it
   // read, or a session ended meanwhile (logout, password change) would live on until the TTL.
   let generation = 0;
+  // The lookup in flight per token hash: a page's burst of requests (its thumbnails, its calls)
+  // after the entry expired asks the database once. An invalidation forgets them all, so a
+  // request that starts after a logout never shares a lookup that read the row before it.
+  const pending = new Map<string, Promise<Found | null>>();
   // The hash of each token seen lately, so a member's every request does not hash it again. It
   // holds no more than the requests themselves carry, and never decides anything: a token whose
   // session ended finds no entry under its hash.
@@ -57,10 +62,12 @@ export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, o
   }
   bus.subscribe('session', (hash) => {
     generation += 1;
+    pending.clear();
     drop(hash);
   });
   bus.subscribe('user', (userId) => {
     generation += 1;
+    pending.clear();
     if (userId === ALL) {
       byHash.clear();
       hashesByUser.clear();
@@ -69,6 +76,26 @@ export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, o
     for (const hash of hashesByUser.get(Number(userId)) ?? []) byHash.delete(hash);
     hashesByUser.delete(Number(userId));
   });
+
+  function shared(hash: string, lookup: Promise<Found | null>): Promise<Found | null> {
+    pending.set(hash, lookup);
+    const forget = () => void (pending.get(hash) === lookup && pending.delete(hash));
+    lookup.then(forget, forget);
+    return lookup;
+  }
+
+  async function lookUp(token: string, hash: string, now: number): Promise<Found | null> {
+    const startedAt = generation;
+    const found = await repo.findUser(token);
+    // Unknown tokens are not remembered: a client trying random tokens must not fill memory.
+    if (!found || startedAt !== generation) return found;
+    if (byHash.size >= max) drop(byHash.keys().next().value!);
+    byHash.set(hash, { sessionId: found.sessionId, user: found.user, expiresAt: found.expiresAt.getTime(), lastSeenAt: found.lastSeenAt.getTime(), cachedUntil: now + ttlMs });
+    let hashes = hashesByUser.get(found.user.id);
+    if (!hashes) hashesByUser.set(found.user.id, (hashes = new Set()));
+    hashes.add(hash);
+    return found;
+  }
 
   return {
     ...repo,
@@ -81,16 +108,7 @@ export function createCachedSessions(repo: SessionsRepo, bus: InvalidationBus, o
       const now = Date.now();
       const hit = fresh(hash, now);
       if (hit) return { sessionId: hit.sessionId, user: hit.user, expiresAt: new Date(hit.expiresAt), lastSeenAt: new Date(hit.lastSeenAt) };
-      const startedAt = generation;
-      const found = await repo.findUser(token);
-      // Unknown tokens are not remembered: a client trying random tokens must not fill memory.
-      if (!found || startedAt !== generation) return found;
-      if (byHash.size >= max) drop(byHash.keys().next().value!);
-      byHash.set(hash, { sessionId: found.sessionId, user: found.user, expiresAt: found.expiresAt.getTime(), lastSeenAt: found.lastSeenAt.getTime(), cachedUntil: now + ttlMs });
-      let hashes = hashesByUser.get(found.user.id);
-      if (!hashes) hashesByUser.set(found.user.id, (hashes = new Set()));
-      hashes.add(hash);
-      return found;
+      return pending.get(hash) ?? shared(hash, lookUp(token, hash, now));
     },
     async delete(token) {
       await repo.delete(token);
