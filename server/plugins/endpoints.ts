@@ -41,7 +41,7 @@ const IGNORED_FORM_BYTES = 1024;
 /** Checks an entry's flags ask for besides who may call: `recentSignIn` (docs/decisions/034). */
 export type EndpointGuards = { recentSignIn?: (request: FastifyRequest) => Promise<void> };
 
-/** The guards, and the limits of the multipart reader the form entries get. */
+/** The guards, and the options (limits) of the multipart reader the form entries get. */
 export type EndpointOptions = { guards?: EndpointGuards; multipart?: FastifyMultipartOptions };
 
 export function registerEndpoints<T extends Record<string, Endpoint>>(app: FastifyInstance, table: T, handlers: HandlersFor<T>, options: EndpointOptions = {}): void {
@@ -71,8 +71,8 @@ export function registerEndpoints<T extends Record<string, Endpoint>>(app: Fasti
  * such a body with Fastify's own 415, unread. The multipart reader adds two hooks of its own
  * (a promise each, on every request it sees), so the reads, most of the traffic, never meet it.
  */
-function bodyReader(entry: Endpoint, limits: FastifyMultipartOptions = {}): ((scope: FastifyInstance) => Promise<void>) | null {
-  if (entry.multipart) return async (scope) => void (await scope.register(multipart, limits));
+function bodyReader(entry: Endpoint, multipartOptions: FastifyMultipartOptions = {}): ((scope: FastifyInstance) => Promise<void>) | null {
+  if (entry.multipart) return async (scope) => void (await scope.register(multipart, multipartOptions));
   if (entry.ignoresFormBody) {
     return async (scope) => void scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: IGNORED_FORM_BYTES }, (_request, _body, done) => done(null, undefined));
   }
