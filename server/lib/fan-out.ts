@@ -14,8 +14,9 @@ export type FanOut = {
   /**
    * Listens on `channel` and returns its send function. Sending calls `deliver` at once, then
    * tells the other processes, whose `deliver` gets the message if `accept` takes it (a message
-   * from another process is checked, not trusted). Resolves once Redis has taken the message, or
-   * could not; never rejects unless `deliver` throws.
+   * from another process is checked, not trusted). Resolves once the message came back to this
+   * process's own subscriber (Redis writes it to every subscriber before that), or could not be
+   * sent, or after ECHO_WAIT_MS; never rejects unless `deliver` throws.
    */
   channel<M extends object>(channel: string, deliver: Deliver<M>, accept: (message: Record<string, unknown>) => boolean): (message: M) => Promise<void>;
   /** False while messages from other processes may be missed (Redis unreachable). Always true in one process. */
@@ -33,10 +34,21 @@ export function createMemoryFanOut(): FanOut {
   };
 }
 
-/** Several processes on one Redis (REDIS_URL): a message is published on the channel as `{ origin, ...message }`. */
+/**
+ * How long a send waits for its own echo: a write's answer waits until the other processes'
+ * subscribers were sent its invalidations, so the member's next request, wherever the balancer
+ * sends it, finds the stale copy gone. Redis answers within milliseconds; the cap only bounds a
+ * write's answer while the subscriber connection is breaking (then `reliable()` turns false).
+ */
+const ECHO_WAIT_MS = 1000;
+
+/** Several processes on one Redis (REDIS_URL): a message is published on the channel as `{ origin, seq, ...message }`. */
 export function createRedisFanOut(redis: RedisConnection): FanOut {
   return {
     channel<M extends object>(channel: string, deliver: Deliver<M>, accept: (message: Record<string, unknown>) => boolean) {
+      // The sends of this channel waiting for their echo, by sequence number.
+      const echoes = new Map<number, () => void>();
+      let sent = 0;
       redis.listen(channel, (payload) => {
         let message: unknown;
         try {
@@ -45,13 +57,24 @@ export function createRedisFanOut(redis: RedisConnection): FanOut {
           return;
         }
         if (typeof message !== 'object' || !message) return;
-        const { origin, ...rest } = message as Record<string, unknown>;
-        if (origin === redis.origin || !accept(rest)) return;
-        deliver(rest as M);
+        const { origin, seq, ...rest } = message as Record<string, unknown>;
+        if (origin === redis.origin) return void echoes.get(seq as number)?.();
+        if (accept(rest)) deliver(rest as M);
       });
       return async (message: M) => {
         deliver(message);
-        await redis.publish(channel, JSON.stringify({ origin: redis.origin, ...message }));
+        const seq = ++sent;
+        let timer: NodeJS.Timeout | undefined;
+        const echoed = new Promise<void>((resolve) => {
+          echoes.set(seq, resolve);
+          timer = setTimeout(resolve, ECHO_WAIT_MS);
+        });
+        try {
+          if (await redis.publish(channel, JSON.stringify({ origin: redis.origin, seq, ...message }))) await echoed;
+        } finally {
+          clearTimeout(timer);
+          echoes.delete(seq);
+        }
       };
     },
     reliable: redis.up,
