@@ -58,11 +58,23 @@ const activeUsers = eq(users.status, 'active');
  * past it, ranking would read and score every one of them (a word in half the files: 50 000
  * ts_rank calls per page), so the matches are paged newest first, which the primary key's index
  * gives after a few dozen rows. Both branches wait on the capped count (a CTE, computed once) as
- * a one-time filter: PostgreSQL runs only the branch it selects, each with its own plan.
+ * a one-time filter: PostgreSQL runs only the branch it selects.
+ *
+ * With `keep` (the column the rank reads), the CTE holds the matches themselves, up to one past
+ * the cap, and the ranked branch sorts those rows under the name `files` instead of finding them
+ * again: a typo's spellings are nine trigram scans each time. Words only count: their second
+ * lookup in the full-text index costs less than holding a thousand documents.
  */
-export function rankedOrNewestSql(db: Db, where: SQL, ranked: SQL[], page: Page): SQL {
-  const over = sql`(select n from matched) > ${SEARCH_COUNT_CAP}`;
-  return sql`with matched as (${cappedCountQuery(db, where)}) ${pageSql(and(where, over)!, [desc(files.id)], page)} union all ${pageSql(and(where, sql`not ${over}`)!, ranked, page)}`;
+export function rankedOrNewestSql(db: Db, where: SQL, ranked: SQL[], page: Page, keep?: SQL): SQL {
+  const newest = (over: SQL) => pageSql(and(where, over)!, [desc(files.id)], page);
+  if (!keep) {
+    const over = sql`(select n from matched) > ${SEARCH_COUNT_CAP}`;
+    return sql`with matched as (${cappedCountQuery(db, where)}) ${newest(over)} union all ${pageSql(and(where, sql`not ${over}`)!, ranked, page)}`;
+  }
+  const over = sql`(select count(*) from matched) > ${SEARCH_COUNT_CAP}`;
+  const matches = sql`select ${files.id}, ${keep} from ${files} where ${where} limit ${SEARCH_COUNT_CAP + 1}`;
+  const rankedPage = sql`(select ${files.id} as id from matched as ${files} where not ${over} order by ${sql.join(ranked, sql`, `)} limit ${page.limit} offset ${page.offset})`;
+  return sql`with matched as materialized (${matches}) ${newest(over)} union all ${rankedPage}`;
 }
 
 /** Ids first (skeleton); the routes hydrate them with the presenters every other list uses. */
@@ -98,7 +110,7 @@ export function createSearchRepo(db: Db) {
   async function idsIn(mode: MatchMode, viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<number[]> {
     const where = fileSearchWhere(viewer, f, mode);
     const statement =
-      sort === 'relevance' && f.text ? rankedOrNewestSql(db, where, fileOrder('relevance', f.text, mode), page)
+      sort === 'relevance' && f.text ? rankedOrNewestSql(db, where, fileOrder('relevance', f.text, mode), page, mode === 'spelling' ? sql`${files.name}` : undefined)
       : isIndexedSort(sort) ? indexedOrderSql(where, sort, page)
       : null;
     if (statement) return idsOf(db, statement);
