@@ -38,7 +38,8 @@ export function createMemoryFanOut(): FanOut {
  * How long a send waits for its own echo: a write's answer waits until the other processes'
  * subscribers were sent its invalidations, so the member's next request, wherever the balancer
  * sends it, finds the stale copy gone. Redis answers within milliseconds; the cap only bounds a
- * write's answer while the subscriber connection is breaking (then `reliable()` turns false).
+ * write's answer while the subscriber connection is breaking unnoticed (once noticed,
+ * `reliable()` is false and no send waits).
  */
 const ECHO_WAIT_MS = 1000;
 
@@ -70,7 +71,8 @@ export function createRedisFanOut(redis: RedisConnection): FanOut {
           timer = setTimeout(resolve, ECHO_WAIT_MS);
         });
         try {
-          if (await redis.publish(channel, JSON.stringify({ origin: redis.origin, seq, ...message }))) await echoed;
+          // No echo comes while this process's subscriber is down: then nothing waits for it.
+          if ((await redis.publish(channel, JSON.stringify({ origin: redis.origin, seq, ...message }))) && redis.up()) await echoed;
         } finally {
           clearTimeout(timer);
           echoes.delete(seq);

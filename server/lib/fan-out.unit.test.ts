@@ -52,7 +52,7 @@ describe('the Redis fan-out', () => {
     expect(got).toEqual([{ key: 'x' }]);
   });
 
-  it('a send whose echo never comes resolves after a second, and one Redis refused resolves at once', async () => {
+  it('a send whose echo never comes resolves after a second, and one Redis refused, or sent while the subscriber is down, resolves at once', async () => {
     vi.useFakeTimers();
     try {
       const link = fakeRedis('me');
@@ -64,6 +64,10 @@ describe('the Redis fan-out', () => {
       await vi.advanceTimersByTimeAsync(200);
       expect(done).toBe(true);
       link.redis.publish = async () => false;
+      await send({ key: 'k' });
+      // Sent, but this process's subscriber is down: no echo will come, so none is awaited.
+      link.redis.publish = async () => true;
+      link.redis.up = () => false;
       await send({ key: 'k' });
     } finally {
       vi.useRealTimers();
