@@ -171,7 +171,7 @@ describe('orders and filters', () => {
 
 describe('privacy', () => {
   it("never returns or counts another member's private file or folder", async () => {
-    for (const q of ['orchid', 'secret', 'quokka', 'lighthouse', 'orchid vault', 'vau']) {
+    for (const q of ['orchid', 'secret', 'sercet', 'quokka', 'lighthouse', 'orchid vault', 'vau']) {
       const items = await search(alice, { q });
       expect(items.map((i) => `${i.type}:${i.data.id}`), q).not.toContain(`file:${ids.secret}`);
       expect(items.map((i) => `${i.type}:${i.data.id}`), q).not.toContain(`folder:${ids.privateFolder}`);
@@ -183,6 +183,8 @@ describe('privacy', () => {
     // Its owner finds both.
     expect(await count(bob, { q: 'orchid' })).toEqual({ count: 8, users: 0, folders: 2, files: 6 });
     expect(await fileIds(bob, { q: 'secret' })).toEqual([ids.secret]);
+    // By spelling too (a typo): found by its owner only.
+    expect(await fileIds(bob, { q: 'sercet' })).toEqual([ids.secret]);
   });
 
   it("leaves a member's private files out of their profile for others", async () => {
