@@ -17,7 +17,8 @@ import { percentile } from './mix-stats.ts';
 
 // Search as members call it, over 100 000 files, 10 000 members and 2 000 folders whose words
 // follow a Zipf-like law (bench/search-seed.ts): a common word (in half the files), middling
-// words (a few thousand), rare words (a few dozen), a prefix, a typo and a member's name. Each
+// words (a few thousand), rare words (a few dozen), a prefix, a word's first one and two
+// letters, a typo and a member's name. Each
 // goes through HTTP as the search page sends it — `GET /api/files/search?q=…&offset=0&limit=20`
 // (members and folders first, then files) and `GET /api/files/search/count?q=…`, and the
 // member picker `GET /api/users/search/{term}` — one at a time and 20 at once, each against a
@@ -43,6 +44,9 @@ const queries: Record<string, (i: number) => string> = {
   middling: (i) => word(rank.middling(i)),
   rare: (i) => word(rank.rare(i)),
   'prefix of a middling word': (i) => word(rank.middling(i)).slice(0, 4),
+  // What the box holds after the first keys of any word: one letter, then two.
+  'first letter of a word': (i) => word(rank.middling(i)).slice(0, 1),
+  'first two letters of a word': (i) => word(rank.middling(i)).slice(0, 2),
   'typo of a rare word': (i) => {
     const w = word(rank.rare(i));
     return w.slice(0, 3) + (w[3] === 'x' ? 'y' : 'x') + w.slice(4);

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { migrateAppTables } from './db/migrate';
+import { plannedOnce } from './db/planned-once';
 import { migrateJobSchema } from './jobs/queue-schema';
 import type { JobQueue } from './jobs/queue';
 import { createEventWriter } from './events/event-writer';
@@ -138,7 +139,7 @@ export async function composeServices(a: Adapters) {
   const follows = createFollowWrites(createFollowsRepo(db), events);
   const socialRepo = createSocialRepo(db);
   const social = createSocialWrites(socialRepo, events);
-  const search = createSearchRepo(db);
+  const search = createSearchRepo(db, plannedOnce(a.database));
   // Unsubscribe links signed by one process are checked by another: on several machines they share APP_SECRET.
   const secret = await resolveAppSecret(config);
 

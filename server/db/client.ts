@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPglite } from './pglite-open';
 import * as schema from './schema/index';
-import { sessionOptions, sessionSetSql } from './session-settings';
+import { plannedOnceOptions, sessionOptions, sessionSetSql } from './session-settings';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,6 +21,8 @@ export type Database = {
   url?: string;
   /** The one embedded connection (pglite), which the job queue shares with the app. */
   pglite?: PGlite;
+  /** PostgreSQL: a small pool whose statements are planned once for any values (planned-once.ts). */
+  generic?: { db: Db; pool: pg.Pool };
   close(): Promise<void>;
 };
 
@@ -29,8 +31,16 @@ export async function openDatabase(opts: { url: string | null; pgliteDir?: strin
   const logger = opts.logger ?? false;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: sessionOptions });
-    pool.on('error', () => {}); // idle client errors surface on the next query instead
-    return { db: drizzlePg(pool, { schema, logger }) as unknown as Db, kind: 'postgres', url: opts.url, close: () => pool.end() };
+    const genericPool = new pg.Pool({ connectionString: opts.url, max: 4, options: plannedOnceOptions });
+    // Idle client errors surface on the next query instead.
+    for (const p of [pool, genericPool]) p.on('error', () => {});
+    return {
+      db: drizzlePg(pool, { schema, logger }) as unknown as Db,
+      kind: 'postgres',
+      url: opts.url,
+      generic: { db: drizzlePg(genericPool, { schema, logger }) as unknown as Db, pool: genericPool },
+      close: async () => void (await Promise.all([pool.end(), genericPool.end()])),
+    };
   }
   let client = opts.pglite;
   if (!client) {

@@ -110,19 +110,33 @@ export function folderRankSql(t: SearchText): SQL {
 }
 
 /** `%` and `_` typed by a member are literal characters in a LIKE pattern, not wildcards. */
-function likeContains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Text without a word of three letters ("a", "al", "j k") holds no trigram to look up, and
+ * "any name holding an a" is nearly every member, each scored one by one: such text finds the
+ * members with a name word that starts with it: usernames that do first, each in username order.
+ * The trigram index answers both patterns (a word's first letters are its first trigrams).
+ */
+function isShort(t: SearchText): boolean {
+  return !t.joined.split(' ').some((word) => [...word].length >= 3);
 }
 
 /**
  * A member matches by a part of username, first or last name (trigram-indexed LIKE), by a
  * username one letter off (`%`, similarity 0.3, users_username_trgm_idx) or a name one
- * letter off (`<%` against the same indexed string).
+ * letter off (`<%` against the same indexed string); by short text, as `isShort` says.
  */
 export function userMatchSql(t: SearchText): SQL {
-  return sql`(${userNamesSql} like ${likeContains(t.joined)} or ${users.username} % ${t.joined} or ${closeTo(t, userNamesSql)})`;
+  const text = likeLiteral(t.joined);
+  if (isShort(t)) return sql`(${userNamesSql} like ${`${text}%`} or ${userNamesSql} like ${`% ${text}%`})`;
+  return sql`(${userNamesSql} like ${`%${text}%`} or ${users.username} % ${t.joined} or ${closeTo(t, userNamesSql)})`;
 }
 
 export function userRankSql(t: SearchText): SQL {
+  // Usernames that start with it before first or last names that do (the names start with the username).
+  if (isShort(t)) return sql`(${userNamesSql} like ${`${likeLiteral(t.joined)}%`})::int`;
   return sql`greatest(similarity(${users.username}, ${t.joined}), word_similarity(${t.joined}, ${userNamesSql}))`;
 }

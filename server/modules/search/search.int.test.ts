@@ -199,6 +199,22 @@ describe('privacy', () => {
     expect((await alice.get(`/api/users/${bobId}/files?search=secr`)).body).toEqual([]);
   });
 
+  it('finds members by the first letter or two of a name word, usernames that start with them first', async () => {
+    const members = async (q: string) => (await search(alice, { q, resultType: 'users' })).map((i) => i.data.id);
+    expect(await members('p')).toEqual([aliceId]); // penelope, Penny
+    expect(await members('q')).toEqual([bobId]); // Quill
+    expect(await members('LA')).toEqual([aliceId]); // Lane
+    // Not the start of any word: "en" is inside penelope and Penny only.
+    expect(await members('en')).toEqual([]);
+    expect((await count(alice, { q: 'en', resultType: 'users' })).users).toBe(0);
+    const carol = t.client();
+    const carolId = (await signUp(carol, { username: 'quentin', firstName: 'Carol', lastName: 'Brook' })).id;
+    // quentin's username starts with "q", Bart's last name does.
+    expect(await members('q')).toEqual([carolId, bobId]);
+    expect((await count(alice, { q: 'q', resultType: 'users' })).users).toBe(2);
+    expect((await alice.get('/api/users/search/qu')).body.map((u: { id: number }) => u.id)).toEqual([carolId, bobId]);
+  });
+
   it('answers the member picker by part of a name or a typo', async () => {
     expect((await alice.get('/api/users/search/bart')).body.map((u: { id: number }) => u.id)).toEqual([bobId]);
     expect((await bob.get('/api/users/search/penelopa')).body.map((u: { id: number }) => u.id)).toEqual([aliceId]);

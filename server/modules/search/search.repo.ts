@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP, type SearchSort } from '../../../contract/search';
 import type { Db } from '../../db/client';
 import { idsOf } from '../../db/rows';
+import { runOnce, type PlannedOnce } from '../../db/planned-once';
 import { files, folders, users } from '../../db/schema/index';
 import { visibleFoldersSql } from '../../access/folder-access';
 import { visibleFilesSql, type Viewer } from '../../access/visibility';
@@ -77,22 +78,26 @@ export function rankedOrNewestSql(db: Db, where: SQL, ranked: SQL[], page: Page,
   return sql`with matched as materialized (${matches}) ${newest(over)} union all ${rankedPage}`;
 }
 
-/** Ids first (skeleton); the routes hydrate them with the presenters every other list uses. */
-export function createSearchRepo(db: Db) {
-  async function count(table: typeof files | typeof folders | typeof users, where: SQL): Promise<number> {
+/**
+ * Ids first (skeleton); the routes hydrate them with the presenters every other list uses.
+ * Members and matches by spelling are asked on `once` (planned once for any values); words and
+ * folders, whose best plan depends on how common the word is, are planned for each search.
+ */
+export function createSearchRepo(db: Db, once: PlannedOnce) {
+  async function count(table: typeof files | typeof folders, where: SQL): Promise<number> {
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
     return row.n;
   }
 
-  async function countCapped(where: SQL): Promise<CappedCount> {
-    const [row] = await cappedCountQuery(db, where);
+  async function countCapped(where: SQL, mode: MatchMode): Promise<CappedCount> {
+    const [row] = await (mode === 'spelling' ? runOnce(cappedCountQuery(once.db, where)) : cappedCountQuery(db, where));
     return row.n > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true } : { count: row.n, capped: false };
   }
 
   /** Capped for search's counts; exact for a profile's file count (`cap` false). */
   async function countIn(mode: MatchMode, viewer: Viewer, f: FileFilter, cap = true): Promise<CappedCount> {
     const where = fileSearchWhere(viewer, f, mode);
-    return cap ? countCapped(where) : { count: await count(files, where), capped: false };
+    return cap ? countCapped(where, mode) : { count: await count(files, where), capped: false };
   }
 
   /**
@@ -113,6 +118,8 @@ export function createSearchRepo(db: Db) {
       sort === 'relevance' && f.text ? rankedOrNewestSql(db, where, fileOrder('relevance', f.text, mode), page, mode === 'spelling' ? sql`${files.name}` : undefined)
       : isIndexedSort(sort) ? indexedOrderSql(where, sort, page)
       : null;
+    // By spelling the one plan suits any text: planned once (docs/decisions/011, "Planned once").
+    if (statement && mode === 'spelling' && sort === 'relevance') return (await once.rows<{ id: number | string }>(statement)).map((r) => Number(r.id));
     if (statement) return idsOf(db, statement);
     const rows = await db
       .select({ id: files.id })
@@ -159,16 +166,19 @@ export function createSearchRepo(db: Db) {
     },
     /** Active members the viewer may see: none with whom a block stands (server/access/blocks.ts). */
     async users(viewer: Viewer, text: SearchText, sort: SearchSort, page: Page) {
-      return db
-        .select()
-        .from(users)
-        .where(and(activeUsers, userMatchSql(text), notHiddenOwnerSql(users.id, viewer)))
-        .orderBy(...userOrder(sort, text))
-        .limit(page.limit)
-        .offset(page.offset);
+      return runOnce(
+        once.db
+          .select()
+          .from(users)
+          .where(and(activeUsers, userMatchSql(text), notHiddenOwnerSql(users.id, viewer)))
+          .orderBy(...userOrder(sort, text))
+          .limit(page.limit)
+          .offset(page.offset),
+      );
     },
-    countUsers(viewer: Viewer, text: SearchText): Promise<number> {
-      return count(users, and(activeUsers, userMatchSql(text), notHiddenOwnerSql(users.id, viewer))!);
+    async countUsers(viewer: Viewer, text: SearchText): Promise<number> {
+      const query = once.db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(activeUsers, userMatchSql(text), notHiddenOwnerSql(users.id, viewer)));
+      return (await runOnce(query))[0].n;
     },
   };
 }
