@@ -133,13 +133,14 @@ export async function composeServices(a: Adapters) {
   const sessions = createCachedSessions(createSessionsRepo(db), bus);
   const resetTokens = createResetTokensRepo(db);
   const waitlist = createWaitlistRepo(db);
-  const folderTables = { folders: createFoldersRepo(db), links: createFolderFilesRepo(db), collaborators: createCollaboratorsRepo(db), invites: createInvitesRepo(db) };
+  const once = plannedOnce(a.database);
+  const folderTables = { folders: createFoldersRepo(db, once), links: createFolderFilesRepo(db), collaborators: createCollaboratorsRepo(db), invites: createInvitesRepo(db) };
   const folderRepos: FolderDeps = { ...createFolderWrites(folderTables, events), files, users };
   const folders = folderRepos.folders;
   const follows = createFollowWrites(createFollowsRepo(db), events);
   const socialRepo = createSocialRepo(db);
   const social = createSocialWrites(socialRepo, events);
-  const search = createSearchRepo(db, plannedOnce(a.database));
+  const search = createSearchRepo(db, once);
   // Unsubscribe links signed by one process are checked by another: on several machines they share APP_SECRET.
   const secret = await resolveAppSecret(config);
 

@@ -32,9 +32,14 @@ export function onceName(text: string): string {
   return `once_${crypto.hash('sha1', text).slice(0, 24)}`;
 }
 
+/** The same statements on `db`, planned per call as any other (PGlite, or a test's own handle). */
+export function plannedPerCall(db: Db): PlannedOnce {
+  return { db, rows: (statement) => rowsOf(db, statement) };
+}
+
 /** The database's generic pool (PostgreSQL), or its one session (PGlite). */
 export function plannedOnce(database: Database): PlannedOnce {
-  if (!database.generic) return { db: database.db, rows: (statement) => rowsOf(database.db, statement) };
+  if (!database.generic) return plannedPerCall(database.db);
   const { db, pool } = database.generic;
   return {
     db,

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { runOnce, type PlannedOnce } from '../../db/planned-once';
 import { folderCollaborators, folders, users } from '../../db/schema/index';
 import { collaboratorRoleSql, visibleFoldersSql } from '../../access/folder-access';
 import type { Viewer } from '../../access/visibility';
@@ -13,18 +14,23 @@ export type LoadedFolder = FolderRow & { owner: UserRow; collaboratorRole: 'EDIT
 
 /**
  * Folder rows; every read takes the viewer so the folder rule is in the query itself. The writes
- * run in their caller's transaction, which records their event (folder-writes.ts).
+ * run in their caller's transaction, which records their event (folder-writes.ts). Folders by
+ * id are read on `once` (planned once for any ids).
  */
-export function createFoldersRepo(db: Db) {
-  async function loadWhere(viewer: Viewer, where: SQL, page?: { offset: number; limit: number }): Promise<LoadedFolder[]> {
-    const q = db
+export function createFoldersRepo(db: Db, once: PlannedOnce) {
+  function loadQuery(on: Db, viewer: Viewer, where: SQL) {
+    return on
       .select({ folder: folders, owner: users, collaboratorRole: collaboratorRoleSql(viewer) })
       .from(folders)
       .innerJoin(users, eq(users.id, folders.userId))
       .where(and(where, visibleFoldersSql(viewer)))
       .orderBy(desc(folders.id));
-    const rows = page ? await q.limit(page.limit).offset(page.offset) : await q;
-    return rows.map((r) => ({ ...r.folder, owner: r.owner, collaboratorRole: r.collaboratorRole }));
+  }
+  const loaded = (rows: { folder: FolderRow; owner: UserRow; collaboratorRole: LoadedFolder['collaboratorRole'] }[]): LoadedFolder[] =>
+    rows.map((r) => ({ ...r.folder, owner: r.owner, collaboratorRole: r.collaboratorRole }));
+  async function loadWhere(viewer: Viewer, where: SQL, page?: { offset: number; limit: number }): Promise<LoadedFolder[]> {
+    const q = loadQuery(db, viewer, where);
+    return loaded(page ? await q.limit(page.limit).offset(page.offset) : await q);
   }
 
   return {
@@ -40,7 +46,8 @@ export function createFoldersRepo(db: Db) {
     /** Many folders by id, those the viewer may see, newest first. */
     async findVisibleByIds(ids: number[], viewer: Viewer): Promise<LoadedFolder[]> {
       if (!ids.length) return [];
-      return loadWhere(viewer, inArray(folders.id, ids));
+      // By primary key: one plan suits any ids, planned once (server/db/planned-once.ts).
+      return loaded(await runOnce(loadQuery(once.db, viewer, inArray(folders.id, ids))));
     },
     /** `listFolders`: the member's own folders and those they collaborate on. */
     async listMine(viewer: NonNullable<Viewer>, page: { offset: number; limit: number }): Promise<LoadedFolder[]> {
