@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import { plannedOnce, type Database } from './db/client';
 import { migrateAppTables } from './db/migrate';
-import { plannedOnce } from './db/planned-once';
 import { migrateJobSchema } from './jobs/queue-schema';
 import type { JobQueue } from './jobs/queue';
 import { createEventWriter } from './events/event-writer';

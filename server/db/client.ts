@@ -9,7 +9,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPglite } from './pglite-open';
 import * as schema from './schema/index';
-import { plannedOnceOptions, sessionOptions, sessionSetSql } from './session-settings';
+import { openGenericPool } from './generic-plans';
+import { sessionOptions, sessionSetSql } from './session-settings';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,8 +22,8 @@ export type Database = {
   url?: string;
   /** The one embedded connection (pglite), which the job queue shares with the app. */
   pglite?: PGlite;
-  /** PostgreSQL: a small pool whose statements are planned once for any values (planned-once.ts). */
-  generic?: { db: Db; pool: pg.Pool };
+  /** PostgreSQL: a small pool whose statements are planned once for any values (generic-plans.ts). */
+  generic?: Db;
   close(): Promise<void>;
 };
 
@@ -31,14 +32,14 @@ export async function openDatabase(opts: { url: string | null; pgliteDir?: strin
   const logger = opts.logger ?? false;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: sessionOptions });
-    const genericPool = new pg.Pool({ connectionString: opts.url, max: 4, options: plannedOnceOptions });
+    const genericPool = openGenericPool(opts.url);
     // Idle client errors surface on the next query instead.
     for (const p of [pool, genericPool]) p.on('error', () => {});
     return {
       db: drizzlePg(pool, { schema, logger }) as unknown as Db,
       kind: 'postgres',
       url: opts.url,
-      generic: { db: drizzlePg(genericPool, { schema, logger }) as unknown as Db, pool: genericPool },
+      generic: drizzlePg(genericPool, { schema, logger }) as unknown as Db,
       close: async () => void (await Promise.all([pool.end(), genericPool.end()])),
     };
   }
@@ -50,6 +51,14 @@ export async function openDatabase(opts: { url: string | null; pgliteDir?: strin
   const owned = client;
   await owned.exec(sessionSetSql);
   return { db: drizzlePglite(owned, { schema, logger }) as unknown as Db, kind: 'pglite', pglite: owned, close: () => owned.close() };
+}
+
+/**
+ * Where statements whose one plan suits any values run: the generic pool on PostgreSQL, the one
+ * session on PGlite (docs/decisions/011-search.md, "Planned once").
+ */
+export function plannedOnce(database: Database): Db {
+  return database.generic ?? database.db;
 }
 
 /** The handle a transaction's statements run on (`db.transaction((tx) => …)`): repositories take it to write in their caller's transaction. */

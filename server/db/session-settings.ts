@@ -29,9 +29,3 @@ export const sessionOptions = Object.entries(SESSION_SETTINGS)
 export const sessionSetSql = Object.entries(SESSION_SETTINGS)
   .map(([name, value]) => `SET ${name} = ${value};`)
   .join('\n');
-
-/**
- * For the pool of statements planned once (server/db/planned-once.ts): the same settings, and one
- * generic plan per prepared statement, made without its values and kept for the connection.
- */
-export const plannedOnceOptions = `${sessionOptions} -c plan_cache_mode=force_generic_plan`;

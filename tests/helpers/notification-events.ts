@@ -4,7 +4,6 @@ import type { TestApp } from './test-app';
 import { createFilesRepo } from '../../server/modules/files/files.repo';
 import { createSocialRepo } from '../../server/modules/files/social.repo';
 import { createFoldersRepo } from '../../server/modules/folders/folders.repo';
-import { plannedPerCall } from '../../server/db/planned-once';
 import { createInvitesRepo } from '../../server/modules/folders/invites.repo';
 import { createUsersRepo } from '../../server/modules/users/users.repo';
 import { createNotificationEvents } from '../../server/modules/notifications/notification-events';
@@ -16,7 +15,7 @@ const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Fa
 /** The event handlers as server/composition.ts builds them, over `db` (a query-counting one), with the app's queue and live hub. */
 export function eventsOver(t: TestApp, db: Db) {
   const repo = createNotificationsRepo(db);
-  const folders = createFoldersRepo(db, plannedPerCall(db));
+  const folders = createFoldersRepo(db, db);
   const notifier = createNotifier({ repo, queue: t.app.jobs, live: t.app.live, folders, log: silent });
   return createNotificationEvents({
     notifier,

@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { runOnce, type PlannedOnce } from '../../db/planned-once';
 import { folderCollaborators, folders, users } from '../../db/schema/index';
 import { collaboratorRoleSql, visibleFoldersSql } from '../../access/folder-access';
 import type { Viewer } from '../../access/visibility';
@@ -17,7 +16,7 @@ export type LoadedFolder = FolderRow & { owner: UserRow; collaboratorRole: 'EDIT
  * run in their caller's transaction, which records their event (folder-writes.ts). Folders by
  * id are read on `once` (planned once for any ids).
  */
-export function createFoldersRepo(db: Db, once: PlannedOnce) {
+export function createFoldersRepo(db: Db, once: Db) {
   function loadQuery(on: Db, viewer: Viewer, where: SQL) {
     return on
       .select({ folder: folders, owner: users, collaboratorRole: collaboratorRoleSql(viewer) })
@@ -46,8 +45,8 @@ export function createFoldersRepo(db: Db, once: PlannedOnce) {
     /** Many folders by id, those the viewer may see, newest first. */
     async findVisibleByIds(ids: number[], viewer: Viewer): Promise<LoadedFolder[]> {
       if (!ids.length) return [];
-      // By primary key: one plan suits any ids, planned once (server/db/planned-once.ts).
-      return loaded(await runOnce(loadQuery(once.db, viewer, inArray(folders.id, ids))));
+      // By primary key: one plan suits any ids, planned once (server/db/generic-plans.ts).
+      return loaded(await loadQuery(once, viewer, inArray(folders.id, ids)));
     },
     /** `listFolders`: the member's own folders and those they collaborate on. */
     async listMine(viewer: NonNullable<Viewer>, page: { offset: number; limit: number }): Promise<LoadedFolder[]> {

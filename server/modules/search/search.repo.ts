@@ -2,7 +2,6 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP, type SearchSort } from '../../../contract/search';
 import type { Db } from '../../db/client';
 import { idsOf } from '../../db/rows';
-import { runOnce, type PlannedOnce } from '../../db/planned-once';
 import { files, folders, users } from '../../db/schema/index';
 import { visibleFoldersSql } from '../../access/folder-access';
 import { visibleFilesSql, type Viewer } from '../../access/visibility';
@@ -83,21 +82,21 @@ export function rankedOrNewestSql(db: Db, where: SQL, ranked: SQL[], page: Page,
  * Members and matches by spelling are asked on `once` (planned once for any values); words and
  * folders, whose best plan depends on how common the word is, are planned for each search.
  */
-export function createSearchRepo(db: Db, once: PlannedOnce) {
-  async function count(table: typeof files | typeof folders, where: SQL): Promise<number> {
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+export function createSearchRepo(db: Db, once: Db) {
+  async function count(on: Db, table: typeof files | typeof folders | typeof users, where: SQL): Promise<number> {
+    const [row] = await on.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
     return row.n;
   }
 
   async function countCapped(where: SQL, mode: MatchMode): Promise<CappedCount> {
-    const [row] = await (mode === 'spelling' ? runOnce(cappedCountQuery(once.db, where)) : cappedCountQuery(db, where));
+    const [row] = await cappedCountQuery(mode === 'spelling' ? once : db, where);
     return row.n > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true } : { count: row.n, capped: false };
   }
 
   /** Capped for search's counts; exact for a profile's file count (`cap` false). */
   async function countIn(mode: MatchMode, viewer: Viewer, f: FileFilter, cap = true): Promise<CappedCount> {
     const where = fileSearchWhere(viewer, f, mode);
-    return cap ? countCapped(where, mode) : { count: await count(files, where), capped: false };
+    return cap ? countCapped(where, mode) : { count: await count(db, files, where), capped: false };
   }
 
   /**
@@ -119,8 +118,7 @@ export function createSearchRepo(db: Db, once: PlannedOnce) {
       : isIndexedSort(sort) ? indexedOrderSql(where, sort, page)
       : null;
     // By spelling the one plan suits any text: planned once (docs/decisions/011, "Planned once").
-    if (statement && mode === 'spelling' && sort === 'relevance') return (await once.rows<{ id: number | string }>(statement)).map((r) => Number(r.id));
-    if (statement) return idsOf(db, statement);
+    if (statement) return idsOf(mode === 'spelling' && sort === 'relevance' ? once : db, statement);
     const rows = await db
       .select({ id: files.id })
       .from(files)
@@ -162,23 +160,20 @@ export function createSearchRepo(db: Db, once: PlannedOnce) {
       return rows.map((r) => r.id);
     },
     countFolders(viewer: Viewer, text: SearchText): Promise<number> {
-      return count(folders, and(visibleFoldersSql(viewer), folderMatchSql(text))!);
+      return count(db, folders, and(visibleFoldersSql(viewer), folderMatchSql(text))!);
     },
     /** Active members the viewer may see: none with whom a block stands (server/access/blocks.ts). */
     async users(viewer: Viewer, text: SearchText, sort: SearchSort, page: Page) {
-      return runOnce(
-        once.db
-          .select()
-          .from(users)
-          .where(and(activeUsers, userMatchSql(text), notHiddenOwnerSql(users.id, viewer)))
-          .orderBy(...userOrder(sort, text))
-          .limit(page.limit)
-          .offset(page.offset),
-      );
+      return once
+        .select()
+        .from(users)
+        .where(and(activeUsers, userMatchSql(text), notHiddenOwnerSql(users.id, viewer)))
+        .orderBy(...userOrder(sort, text))
+        .limit(page.limit)
+        .offset(page.offset);
     },
-    async countUsers(viewer: Viewer, text: SearchText): Promise<number> {
-      const query = once.db.select({ n: sql<number>`count(*)::int` }).from(users).where(and(activeUsers, userMatchSql(text), notHiddenOwnerSql(users.id, viewer)));
-      return (await runOnce(query))[0].n;
+    countUsers(viewer: Viewer, text: SearchText): Promise<number> {
+      return count(once, users, and(activeUsers, userMatchSql(text), notHiddenOwnerSql(users.id, viewer))!);
     },
   };
 }

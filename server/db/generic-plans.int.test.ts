@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../tests/helpers/test-db';
-import { plannedOnce } from './planned-once';
+import { plannedOnce } from './client';
 import { rowsOf } from './rows';
 
-// Statements planned once (planned-once.ts): on PostgreSQL a pool of their own plans them for any
+// Statements planned once (generic-plans.ts): on PostgreSQL a pool of their own plans them for any
 // values under a name, and nothing else is planned that way.
 describe('statements planned once', () => {
   const database = useTestDatabase();
@@ -12,17 +12,17 @@ describe('statements planned once', () => {
   it.skipIf(process.env.TEST_DB !== 'postgres')('are prepared under a name with one generic plan, and the main pool still plans each statement for its values', async () => {
     const prepared = sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 'once\\_%'`;
     let rows: { name: string; generic: number; custom: number }[] = [];
-    for (let i = 0; i < 6; i++) rows = await plannedOnce(database).rows(prepared);
+    for (let i = 0; i < 6; i++) rows = await rowsOf(plannedOnce(database), prepared);
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row).toMatchObject({ name: expect.stringMatching(/^once_[0-9a-f]{24}$/), custom: 0 });
     expect(Math.max(...rows.map((r) => r.generic))).toBeGreaterThanOrEqual(2);
 
-    expect(await plannedOnce(database).rows(sql`show plan_cache_mode`)).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    expect(await rowsOf(plannedOnce(database), sql`show plan_cache_mode`)).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
     expect(await rowsOf(database.db, sql`show plan_cache_mode`)).toEqual([{ plan_cache_mode: 'auto' }]);
   });
 
   it('answer as any statement does, with their values bound', async () => {
-    const twice = (n: number) => plannedOnce(database).rows<{ n: number }>(sql`select ${n}::int * 2 as n`);
+    const twice = (n: number) => rowsOf<{ n: number }>(plannedOnce(database), sql`select ${n}::int * 2 as n`);
     expect(await twice(4)).toEqual([{ n: 8 }]);
     expect(await twice(21)).toEqual([{ n: 42 }]);
   });
