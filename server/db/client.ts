@@ -8,6 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite } from './pglite-open';
+// Statements are turned into text by sql-text.ts's builder (the same text, less work).
+import './sql-text';
 import * as schema from './schema/index';
 import { openGenericPool } from './generic-plans';
 import { sessionOptions, sessionSetSql } from './session-settings';

@@ -25,7 +25,7 @@ export function createFoldersRepo(db: Db, once: Db) {
       .where(and(where, visibleFoldersSql(viewer)))
       .orderBy(desc(folders.id));
   }
-  const loaded = (rows: { folder: FolderRow; owner: UserRow; collaboratorRole: LoadedFolder['collaboratorRole'] }[]): LoadedFolder[] =>
+  const loaded = (rows: Awaited<ReturnType<typeof loadQuery>>): LoadedFolder[] =>
     rows.map((r) => ({ ...r.folder, owner: r.owner, collaboratorRole: r.collaboratorRole }));
   async function loadWhere(viewer: Viewer, where: SQL, page?: { offset: number; limit: number }): Promise<LoadedFolder[]> {
     const q = loadQuery(db, viewer, where);
