@@ -9,7 +9,7 @@ import type { Db } from './client';
 import { visibleFilesSql } from '../access/visibility';
 import { visibleFoldersSql } from '../access/folder-access';
 import { notHiddenOwnerSql } from '../access/blocks';
-import { fileOrder, fileSearchWhere, rankedOrNewestSql } from '../modules/search/search.repo';
+import { fileOrder, fileSearchWhere, rankedOrNewestSql, wordsPageSql } from '../modules/search/search.repo';
 import { indexedOrderSql } from '../modules/files/index-orders';
 import { folderMatchSql, parseSearchText, userMatchSql } from '../modules/search/search-text';
 
@@ -41,7 +41,7 @@ function statements(): [string, SQLWrapper][] {
     for (const text of texts) {
       for (const mode of ['words', 'spelling'] as const) {
         const where = fileSearchWhere(viewer, { text, tag: 'cat', type: 'image', ownerId: 3 }, mode);
-        out.push([`files by ${mode}, "${text.joined}", ${who}`, rankedOrNewestSql(db, where, fileOrder('relevance', text, mode), page, mode === 'spelling' ? sql`${files.name}` : undefined)]);
+        out.push([`files by ${mode}, "${text.joined}", ${who}`, mode === 'words' ? wordsPageSql(where, text, { count: 5, capped: false }, page) : rankedOrNewestSql(where, fileOrder('relevance', text, mode), page, sql`${files.name}`)]);
         out.push([`files most liked, ${mode}, "${text.joined}", ${who}`, indexedOrderSql(where, 'most_liked', page)]);
       }
       out.push([`members, "${text.joined}", ${who}`, db.select().from(users).where(and(userMatchSql(text), notHiddenOwnerSql(users.id, viewer))).orderBy(users.username).limit(20).offset(0)]);

@@ -54,27 +54,31 @@ function userOrder(sort: SearchSort, text: SearchText): SQL[] {
 const activeUsers = eq(users.status, 'active');
 
 /**
- * A page by relevance in one statement. Up to SEARCH_COUNT_CAP matches, every match is ranked;
- * past it, ranking would read and score every one of them (a word in half the files: 50 000
- * ts_rank calls per page), so the matches are paged newest first, which the primary key's index
- * gives after a few dozen rows. Both branches wait on the capped count (a CTE, computed once) as
- * a one-time filter: PostgreSQL runs only the branch it selects.
- *
- * With `keep` (the column the rank reads), the CTE holds the matches themselves, up to one past
- * the cap, and the ranked branch sorts those rows under the name `files` instead of finding them
- * again: a typo's spellings are nine trigram scans each time. Words only count: their second
- * lookup in the full-text index costs less than holding a thousand documents.
+ * A page of files by spelling, by relevance, in one statement. Up to SEARCH_COUNT_CAP matches,
+ * every match is ranked; past it, ranking would read and score every one of them, so the matches
+ * are paged newest first, which the primary key's index gives after a few dozen rows. The CTE
+ * holds the matches (up to one past the cap) with `keep`, the column the rank reads, and the
+ * ranked branch sorts those rows under the name `files` instead of finding them again: a typo's
+ * spellings are nine trigram scans each time. Both branches wait on the CTE's count as a
+ * one-time filter: PostgreSQL runs only the branch it selects. Words are counted first instead
+ * (`wordsPage`), so their page is one branch.
  */
-export function rankedOrNewestSql(db: Db, where: SQL, ranked: SQL[], page: Page, keep?: SQL): SQL {
-  const newest = (over: SQL) => pageSql(and(where, over)!, [desc(files.id)], page);
-  if (!keep) {
-    const over = sql`(select n from matched) > ${SEARCH_COUNT_CAP}`;
-    return sql`with matched as (${cappedCountQuery(db, where)}) ${newest(over)} union all ${pageSql(and(where, sql`not ${over}`)!, ranked, page)}`;
-  }
+export function rankedOrNewestSql(where: SQL, ranked: SQL[], page: Page, keep: SQL): SQL {
   const over = sql`(select count(*) from matched) > ${SEARCH_COUNT_CAP}`;
   const matches = sql`select ${files.id}, ${keep} from ${files} where ${where} limit ${SEARCH_COUNT_CAP + 1}`;
+  const newest = pageSql(and(where, over)!, [desc(files.id)], page);
   const rankedPage = sql`(select ${files.id} as id from matched as ${files} where not ${over} order by ${sql.join(ranked, sql`, `)} limit ${page.limit} offset ${page.offset})`;
-  return sql`with matched as materialized (${matches}) ${newest(over)} union all ${rankedPage}`;
+  return sql`with matched as materialized (${matches}) ${newest} union all ${rankedPage}`;
+}
+
+/**
+ * A page of files by words, by relevance, once their capped count is known: ranked up to
+ * SEARCH_COUNT_CAP matches, newest first past it (see `rankedOrNewestSql`). Counting first and
+ * sending only the page's order costs a round trip but plans two short statements instead of
+ * one holding the visibility rule three times (docs/decisions/011-search.md, "Counted first").
+ */
+export function wordsPageSql(where: SQL, text: SearchText, matches: CappedCount, page: Page): SQL {
+  return pageSql(where, matches.capped ? [desc(files.id)] : fileOrder('relevance', text, 'words'), page);
 }
 
 /**
@@ -110,15 +114,10 @@ export function createSearchRepo(db: Db, once: Db) {
     return { mode: 'spelling', matches: await countIn('spelling', viewer, f, cap) };
   }
 
-  /** One page in one order. By relevance with text, see `rankedOrNewestSql`; most liked, most viewed and alphabetical, `indexedOrderSql`. */
+  /** One page in one order other than relevance with text: most liked, most viewed and alphabetical by `indexedOrderSql`. */
   async function idsIn(mode: MatchMode, viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<number[]> {
     const where = fileSearchWhere(viewer, f, mode);
-    const statement =
-      sort === 'relevance' && f.text ? rankedOrNewestSql(db, where, fileOrder('relevance', f.text, mode), page, mode === 'spelling' ? sql`${files.name}` : undefined)
-      : isIndexedSort(sort) ? indexedOrderSql(where, sort, page)
-      : null;
-    // By spelling the one plan suits any text: planned once (docs/decisions/011, "Planned once").
-    if (statement) return idsOf(mode === 'spelling' && sort === 'relevance' ? once : db, statement);
+    if (isIndexedSort(sort)) return idsOf(db, indexedOrderSql(where, sort, page));
     const rows = await db
       .select({ id: files.id })
       .from(files)
@@ -129,13 +128,22 @@ export function createSearchRepo(db: Db, once: Db) {
     return rows.map((r) => r.id);
   }
 
+  /** By relevance: the words' page once counted, else by spelling, whose one plan suits any text (planned once: docs/decisions/011, "Planned once"). */
+  async function relevantIds(viewer: Viewer, f: FileFilter & { text: SearchText }, page: Page): Promise<number[]> {
+    const words = await countIn('words', viewer, f);
+    if (words.count > 0) return idsOf(db, wordsPageSql(fileSearchWhere(viewer, f, 'words'), f.text, words, page));
+    return idsOf(once, rankedOrNewestSql(fileSearchWhere(viewer, f, 'spelling'), fileOrder('relevance', f.text, 'spelling'), page, sql`${files.name}`));
+  }
+
   return {
     modeFor,
     /**
-     * One statement when the words match: a page that holds rows proves the mode without a
-     * count. Only an empty page asks whether the words match at all (past the end, or a typo).
+     * By relevance with text, the words are counted first (`relevantIds`). In any other order one
+     * statement when the words match: a page that holds rows proves the mode without a count.
+     * Only an empty page asks whether the words match at all (past the end, or a typo).
      */
     async fileIds(viewer: Viewer, f: FileFilter, sort: SearchSort, page: Page): Promise<number[]> {
+      if (sort === 'relevance' && f.text) return relevantIds(viewer, { ...f, text: f.text }, page);
       const words = await idsIn('words', viewer, f, sort, page);
       if (words.length > 0 || !f.text) return words;
       if (page.offset > 0 && (await countIn('words', viewer, f)).count > 0) return [];
