@@ -8,6 +8,7 @@ import { visibleFilesSql, type Viewer } from '../../access/visibility';
 import { notHiddenOwnerSql } from '../../access/blocks';
 import { fileSortOrder, kindCondition, type TypeFilter } from '../files/discovery.repo';
 import { cappedCountQuery, indexedOrderSql, isIndexedSort, pageSql, type Page } from '../files/index-orders';
+import type { PublicUserFields } from '../users/users.presenter';
 import { fileMatchSql, fileRankSql, folderMatchSql, folderRankSql, userMatchSql, userRankSql, type MatchMode, type SearchText } from './search-text';
 
 /** How many files match, up to SEARCH_COUNT_CAP; `capped` when more do. */
@@ -49,6 +50,19 @@ function userOrder(sort: SearchSort, text: SearchText): SQL[] {
   if (sort === 'alphabetical') return [asc(users.username)];
   return [desc(userRankSql(text)), asc(users.username)];
 }
+
+/** The columns of `PublicUserFields`. */
+const publicUserColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  bio: users.bio,
+  profileImageKey: users.profileImageKey,
+  followersCount: users.followersCount,
+  followingCount: users.followingCount,
+  createdAt: users.createdAt,
+};
 
 /** Waitlisted and refused accounts are as unknown to search as they are to profiles. */
 const activeUsers = eq(users.status, 'active');
@@ -170,10 +184,10 @@ export function createSearchRepo(db: Db, once: Db) {
     countFolders(viewer: Viewer, text: SearchText): Promise<number> {
       return count(db, folders, and(visibleFoldersSql(viewer), folderMatchSql(text))!);
     },
-    /** Active members the viewer may see: none with whom a block stands (server/access/blocks.ts). */
-    async users(viewer: Viewer, text: SearchText, sort: SearchSort, page: Page) {
+    /** Active members the viewer may see: none with whom a block stands (server/access/blocks.ts). Only what their public card shows. */
+    async users(viewer: Viewer, text: SearchText, sort: SearchSort, page: Page): Promise<PublicUserFields[]> {
       return once
-        .select()
+        .select(publicUserColumns)
         .from(users)
         .where(and(activeUsers, userMatchSql(text), notHiddenOwnerSql(users.id, viewer)))
         .orderBy(...userOrder(sort, text))

@@ -6,8 +6,7 @@ import { jsonArray } from '../files/reads/send-json';
 import type { FolderFilesRepo } from '../folders/folder-files.repo';
 import { presentFolders } from '../folders/folders.presenter';
 import type { FoldersRepo } from '../folders/folders.repo';
-import type { UserRow } from '../users/users.repo';
-import { toPublicUser } from '../users/users.presenter';
+import { toPublicUser, type PublicUserFields } from '../users/users.presenter';
 import { hashtagQuery } from '../../../contract/post-text';
 import { parseSearchText, type SearchText } from './search-text';
 import type { CappedCount, FileFilter, SearchRepo } from './search.repo';
@@ -122,7 +121,7 @@ export function createSearchService(d: SearchDeps) {
     page: (viewer: Viewer, q: SearchQuery) => searchPage(d, viewer, q),
     count: (viewer: Viewer, q: SearchCountQuery) => searchCount(d, viewer, q),
     /** The picker (collaborators, a new message) never offers the viewer themself. */
-    async pickableUsers(viewer: NonNullable<Viewer>, term: string): Promise<UserRow[]> {
+    async pickableUsers(viewer: NonNullable<Viewer>, term: string): Promise<PublicUserFields[]> {
       const text = parseSearchText(term);
       if (!text || term.length < USER_SEARCH_MIN) return [];
       const rows = await d.search.users(viewer, text, 'relevance', { offset: 0, limit: USER_PICKER_LIMIT + 1 });

@@ -5,7 +5,10 @@ export function avatarUrl(key: string | null): string | null {
   return key ? `/uploads/${key}` : null;
 }
 
-export function toPublicUser(u: UserRow): PublicUser {
+/** What a member's public card reads: never the email, the password hash or the settings. */
+export type PublicUserFields = Pick<UserRow, 'id' | 'username' | 'firstName' | 'lastName' | 'bio' | 'profileImageKey' | 'followersCount' | 'followingCount' | 'createdAt'>;
+
+export function toPublicUser(u: PublicUserFields): PublicUser {
   return {
     id: u.id,
     username: u.username,
