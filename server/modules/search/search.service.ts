@@ -4,7 +4,7 @@ import type { Viewer } from '../../access/visibility';
 import type { FileReads } from '../files/reads/file-reads';
 import { jsonArray } from '../files/reads/send-json';
 import type { FolderFilesRepo } from '../folders/folder-files.repo';
-import { presentFolders } from '../folders/folders.presenter';
+import { toFolderDto } from '../folders/folders.presenter';
 import type { FoldersRepo } from '../folders/folders.repo';
 import { toPublicUser, type PublicUserFields } from '../users/users.presenter';
 import { hashtagQuery } from '../../../contract/post-text';
@@ -74,11 +74,11 @@ function folderGroup(d: SearchDeps, viewer: Viewer, text: SearchText, sort: NonN
     count: () => exact(d.search.countFolders(viewer, text)),
     page: async (p) => {
       const ids = await d.search.folderIds(viewer, text, sort, p);
-      const loaded = await d.folders.findVisibleByIds(ids, viewer);
+      // Loaded and counted at once: a count is only ever shown beside a folder loaded as visible.
+      const [loaded, counts] = await Promise.all([d.folders.findVisibleByIds(ids, viewer), d.links.countVisible(ids, viewer)]);
       // Loaded newest first; the search's order is the ids' order.
       const byId = new Map(loaded.map((f) => [f.id, f]));
-      const ordered = ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-      return (await presentFolders(d.links, ordered, viewer)).map((data) => item({ type: 'folder', data }));
+      return ids.flatMap((id) => (byId.has(id) ? [item({ type: 'folder', data: toFolderDto(byId.get(id)!, counts.get(id) ?? 0, viewer) })] : []));
     },
   };
 }
