@@ -75,7 +75,7 @@ const activeUsers = eq(users.status, 'active');
  * ranked branch sorts those rows under the name `files` instead of finding them again: a typo's
  * spellings are nine trigram scans each time. Both branches wait on the CTE's count as a
  * one-time filter: PostgreSQL runs only the branch it selects. Words are counted first instead
- * (`wordsPage`), so their page is one branch.
+ * (`wordsPageSql`), so their page is one branch.
  */
 export function rankedOrNewestSql(where: SQL, ranked: SQL[], page: Page, keep: SQL): SQL {
   const over = sql`(select count(*) from matched) > ${SEARCH_COUNT_CAP}`;
