@@ -10,8 +10,7 @@ import { migrateDatabase } from '../server/composition.ts';
 import { openBenchDatabase } from './bench-database.ts';
 import { FILES, FOLDERS, MEMBERS, seedZipf, VOCABULARY, word } from './search-seed.ts';
 import { files } from '../server/db/schema/index.ts';
-import { fileSearchWhere, wordsPageSql, type FileFilter } from '../server/modules/search/search.repo.ts';
-import { SEARCH_COUNT_CAP } from '../contract/search.ts';
+import { cappedCount, fileSearchWhere, wordsPageSql, type FileFilter } from '../server/modules/search/search.repo.ts';
 import { cappedCountQuery, indexedOrderSql } from '../server/modules/files/index-orders.ts';
 import { parseSearchText } from '../server/modules/search/search-text.ts';
 import { percentile } from './mix-stats.ts';
@@ -155,8 +154,7 @@ async function benchOne(kind: 'postgres' | 'pglite'): Promise<{ rows: SearchBenc
       plans[`${name} word, count`] = await explain(opened.database, cappedCountQuery(db, where).getSQL());
       // The statement the repository runs once the count is known: ranked up to the cap, newest first past it.
       const [counted] = await cappedCountQuery(db, where);
-      const matches = { count: Math.min(counted.n, SEARCH_COUNT_CAP), capped: counted.n > SEARCH_COUNT_CAP };
-      plans[`${name} word, first page by relevance`] = await explain(opened.database, wordsPageSql(where, f.text!, matches, page));
+      plans[`${name} word, first page by relevance`] = await explain(opened.database, wordsPageSql(where, f.text!, cappedCount(counted.n), page));
       plans[`${name} word, first page most liked first`] = await explain(opened.database, indexedOrderSql(where, 'most_liked', page));
     }
     return { rows, plans, seedSeconds };

@@ -14,6 +14,11 @@ import { fileMatchSql, fileRankSql, folderMatchSql, folderRankSql, userMatchSql,
 /** How many files match, up to SEARCH_COUNT_CAP; `capped` when more do. */
 export type CappedCount = { count: number; capped: boolean };
 
+/** A capped count statement's answer (it counts one past the cap) as a count. */
+export function cappedCount(n: number): CappedCount {
+  return n > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true } : { count: n, capped: false };
+}
+
 /** What narrows the files: text and/or an exact tag, and a media type. */
 export type FileFilter = { text: SearchText | null; tag?: string; type?: TypeFilter; ownerId?: number };
 
@@ -108,7 +113,7 @@ export function createSearchRepo(db: Db, once: Db) {
 
   async function countCapped(where: SQL, mode: MatchMode): Promise<CappedCount> {
     const [row] = await cappedCountQuery(mode === 'spelling' ? once : db, where);
-    return row.n > SEARCH_COUNT_CAP ? { count: SEARCH_COUNT_CAP, capped: true } : { count: row.n, capped: false };
+    return cappedCount(row.n);
   }
 
   /** Capped for search's counts; exact for a profile's file count (`cap` false). */
