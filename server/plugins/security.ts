@@ -3,6 +3,7 @@ import { ForbiddenError } from '../lib/errors';
 import { wrongAddressMessage } from './public-address';
 import { isSameOrigin, originOf } from './same-origin';
 
+const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function contentSecurityPolicy(adClient: string | null): string {
@@ -36,6 +37,9 @@ export function registerSecurity(app: FastifyInstance, opts: { config: { publicU
     'permissions-policy': 'camera=(), microphone=(), geolocation=()',
     'cross-origin-opener-policy': 'same-origin',
   };
+  // A JSON answer is never a document: what only a page reads (its sources, referrer, features,
+  // opener) is left off, and its policy lets nothing load should a browser open it.
+  const jsonHeaders = { 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY' };
 
   // A synchronous hook with `done`: safe methods, most of the traffic, pay one Set lookup.
   app.addHook('onRequest', (request, _reply, done) => {
@@ -46,8 +50,9 @@ export function registerSecurity(app: FastifyInstance, opts: { config: { publicU
   });
 
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
-    reply.headers(headers);
+    const json = String(reply.getHeader('content-type')).startsWith('application/json');
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', json ? JSON_CSP : csp);
+    reply.headers(json ? jsonHeaders : headers);
     done(null, payload);
   });
 }

@@ -56,16 +56,30 @@ describe('same-origin rule for state-changing requests', () => {
 });
 
 describe('security headers', () => {
-  it('sends a CSP with frame-ancestors none, nosniff and no-framing on API answers, errors included', async () => {
+  it('sends a CSP that loads nothing, nosniff and no-framing on JSON answers, errors included', async () => {
     for (const res of [await t.client().get('/api/config'), await t.client().get('/api/user'), await t.client().get('/api/nope')]) {
-      const csp = res.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).not.toMatch(/unsafe-eval/);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
+      // What only a document reads is left off an answer no browser renders as one.
+      expect(res.headers.get('permissions-policy')).toBeNull();
     }
+  });
+
+  it("sends the page's own CSP and a document's headers on the app's pages", async () => {
+    const res = await t.client().get('/', { accept: 'text/html' });
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/unsafe-eval/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(res.headers.get('permissions-policy')).toBe('camera=(), microphone=(), geolocation=()');
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
   });
 });
 
