@@ -68,7 +68,10 @@ describe('security headers', () => {
   });
 
   it("sends the page's own CSP and a document's headers on the app's pages", async () => {
-    const res = await t.client().get('/', { accept: 'text/html' });
+    // A member's public profile: a page the server writes itself, built client or not.
+    const member = await signUp(t.client());
+    const res = await t.client().get(`/profile/${member.id}`, { accept: 'text/html' });
+    expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("default-src 'self'");
