@@ -74,6 +74,8 @@ export type AppProcess = {
   world: Omit<MixWorld, 'origin' | 'uploads' | 'streamHolders'>;
   stats(): Promise<AppStats>;
   resetStats(): void;
+  /** Ends the per-request statement counting (and its cost to the app); stats() stays as it was. */
+  stopCounting(): void;
   log(): string;
   close(): Promise<void>;
 };
@@ -97,6 +99,7 @@ export async function startApp(env: Record<string, string>): Promise<AppProcess>
       return (await reply).stats;
     },
     resetStats: () => void c.child.send({ type: 'reset' }),
+    stopCounting: () => void c.child.send({ type: 'stop-counting' }),
     log: () => c.log.join(''),
     close: () => stop(c),
   };
