@@ -1,17 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase, type Database } from '../db/client';
 import { files } from '../db/schema/index';
-import { withDatabase } from '../../tests/helpers/test-db';
 import { signUp, TestClient } from '../../tests/helpers/test-client';
-import { createTestDatabase } from '../../tests/helpers/test-db';
+import { copyOfTemplate, createTestDatabase } from '../../tests/helpers/test-db';
 import { createJobQueue } from './queue';
 import { photo, upload } from '../../tests/helpers/upload';
 import { freePort } from '../../tests/helpers/free-port';
@@ -49,16 +46,8 @@ async function sharedDatabase(dataDir: string): Promise<{ env: Record<string, st
   if (target.kind === 'pglite') {
     return { env: {}, open: () => openDatabase({ url: null, pgliteDir: path.join(dataDir, 'db') }), drop: async () => {} };
   }
-  const name = `kaleido_r_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: target.adminUrl });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await admin(`CREATE DATABASE ${name} TEMPLATE ${target.template}`);
-  const url = withDatabase(target.adminUrl, name);
-  return { env: { DATABASE_URL: url }, open: () => openDatabase({ url }), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  const copy = await copyOfTemplate(target, 'r');
+  return { env: { DATABASE_URL: copy.url }, open: () => openDatabase({ url: copy.url }), drop: copy.drop };
 }
 
 const cleanups: (() => Promise<unknown>)[] = [];

@@ -1,10 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { freePort } from './free-port';
-import { withDatabase } from './test-db';
+import { copyOfTemplate } from './test-db';
 
 /**
  * Waits until the server process `child` answers GET /api/config at `url`; throws, with what it
@@ -58,14 +56,7 @@ export function stopProcess(child: ChildProcess, signal: 'SIGTERM' | 'SIGKILL' =
 export async function serverDatabaseEnv(track: (drop: () => Promise<unknown>) => void): Promise<Record<string, string>> {
   const target = inject('testDb');
   if (target.kind === 'pglite') return {};
-  const name = `kaleido_p_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = async (q: string) => {
-    const c = new pg.Client({ connectionString: target.adminUrl });
-    await c.connect();
-    await c.query(q);
-    await c.end();
-  };
-  await admin(`CREATE DATABASE ${name} TEMPLATE ${target.template}`);
-  track(() => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-  return { DATABASE_URL: withDatabase(target.adminUrl, name) };
+  const copy = await copyOfTemplate(target, 'p');
+  track(copy.drop);
+  return { DATABASE_URL: copy.url };
 }

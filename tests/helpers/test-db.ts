@@ -31,22 +31,34 @@ export async function createTestDatabase(logger?: Logger): Promise<Database> {
     const client = await PGlite.create({ loadDataDir: dump, extensions: { pg_trgm } });
     return openDatabase({ url: null, pglite: client, logger });
   }
-  const name = `kaleido_t_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: target.adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${target.template}`);
-  await admin.end();
-  const database = await openDatabase({ url: withDatabase(target.adminUrl, name), logger });
+  const copy = await copyOfTemplate(target, 't');
+  const database = await openDatabase({ url: copy.url, logger });
   return {
     ...database,
     async close() {
       await database.close();
-      const c = new pg.Client({ connectionString: target.adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await copy.drop();
     },
   };
+}
+
+/**
+ * A PostgreSQL database of its own, copied from the migrated template (named `kaleido_<prefix>_…`):
+ * its URL, and `drop` to remove it (connections still open to it are ended).
+ */
+export async function copyOfTemplate(target: { adminUrl: string; template: string }, prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `kaleido_${prefix}_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const c = new pg.Client({ connectionString: target.adminUrl });
+    await c.connect();
+    try {
+      await c.query(statement);
+    } finally {
+      await c.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name} TEMPLATE ${target.template}`);
+  return { url: withDatabase(target.adminUrl, name), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /**
