@@ -106,6 +106,10 @@ if (counting) {
   const handlers = app.server.listeners('request') as ((req: unknown, res: unknown) => void)[];
   app.server.removeAllListeners('request');
   app.server.on('request', (req, res) => {
+    if (!counting) {
+      for (const handle of handlers) handle(req, res);
+      return;
+    }
     const count: RequestCount = { statements: 0, readsFiles: false };
     // 'close' also ends a request whose client gave up before the answer.
     res.on('close', () => {
@@ -115,10 +119,6 @@ if (counting) {
       s.statements += count.statements;
       if (count.readsFiles) s.readingFiles += 1;
     });
-    if (!counting) {
-      for (const handle of handlers) handle(req, res);
-      return;
-    }
     current.run(count, () => {
       for (const handle of handlers) handle(req, res);
     });

@@ -3,8 +3,9 @@ import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf
 
 // BENCH_MIX_LOOP=<file>: every 5 s, the app's event-loop delay (p50/p99/max over those 5 s) and
 // its garbage-collection pauses longer than 10 ms with their kind (minor: the young generation;
-// major: the whole heap; incremental: a step of marking), appended to <file>. A read whose p99 is far
-// above its p50 waited behind something: this says whether it was the collector or the loop.
+// major: the whole heap; incremental: a step of marking), appended to <file>. A read whose p99
+// is far above its p50 waited behind something: this says whether it was the collector or the
+// loop.
 const GC_KINDS: Record<number, string> = {
   [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
   [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
