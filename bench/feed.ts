@@ -27,6 +27,9 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 export type FeedBenchRow = { db: string; case: string; appRps: number; bareRps: number; ratio: number; ratioRange: [number, number]; appP50Ms: number; appP99Ms: number };
 
+/** Header lines node's HTTP server writes itself (or the length, set per body). */
+const NODE_ADDS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
 /** App and bare rounds taking turns per case (BENCH_FEED_ROUNDS): one slow round on a shared machine does not decide the ratio. */
 const ROUNDS = Number(process.env.BENCH_FEED_ROUNDS ?? 3);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -91,18 +94,22 @@ async function benchOne(kind: 'postgres' | 'pglite', seconds: number): Promise<{
 
     // The id at position 10 000 is what the client holds when it asks for that page.
     const getText = async (query: string) => (await fetch(`${base}/api/files?${query}`, { headers })).text();
-    const firstPage = await getText(`offset=0&limit=${PAGE}`);
+    const first = await fetch(`${base}/api/files?offset=0&limit=${PAGE}`, { headers });
+    const firstPage = await first.text();
     const previous = JSON.parse(await getText(`offset=${DEEP - 1}&limit=1`)) as { id: number }[];
     const deepQuery = `offset=${DEEP}&limit=${PAGE}&before=${previous[0].id}`;
     const deepPage = await getText(deepQuery);
     const deepByOffset = await getText(`offset=${DEEP}&limit=${PAGE}`);
     if ((JSON.parse(deepPage) as unknown[]).length !== PAGE || deepPage !== deepByOffset) throw new Error('before and offset disagree');
 
-    // The floor: node's own HTTP server writing the same bytes, no routing, no hooks.
+    // The floor: node's own HTTP server writing the same bytes, no routing, no hooks: the app's
+    // body and headers (node adds the same date and keep-alive lines to both), so the generator,
+    // which shares this process, reads as much from each.
     const bodies: Record<string, Buffer> = { '/first': Buffer.from(firstPage), '/deep': Buffer.from(deepPage) };
+    const sameHeaders = Object.fromEntries([...first.headers].filter(([name]) => !NODE_ADDS.has(name)));
     bare = http.createServer((req, res) => {
       const body = bodies[req.url ?? ''];
-      res.writeHead(body ? 200 : 404, { 'content-type': 'application/json; charset=utf-8', 'content-length': body?.length ?? 0 });
+      res.writeHead(body ? 200 : 404, { ...sameHeaders, 'content-length': body?.length ?? 0 });
       res.end(body);
     });
     await new Promise<void>((resolve) => bare!.listen(0, '127.0.0.1', resolve));
