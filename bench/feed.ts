@@ -93,8 +93,9 @@ async function benchOne(kind: 'postgres' | 'pglite', seconds: number): Promise<{
     const headers = { cookie: register.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
 
     // The id at position 10 000 is what the client holds when it asks for that page.
-    const getText = async (query: string) => (await fetch(`${base}/api/files?${query}`, { headers })).text();
-    const first = await fetch(`${base}/api/files?offset=0&limit=${PAGE}`, { headers });
+    const get = (query: string) => fetch(`${base}/api/files?${query}`, { headers });
+    const getText = async (query: string) => (await get(query)).text();
+    const first = await get(`offset=0&limit=${PAGE}`);
     const firstPage = await first.text();
     const previous = JSON.parse(await getText(`offset=${DEEP - 1}&limit=1`)) as { id: number }[];
     const deepQuery = `offset=${DEEP}&limit=${PAGE}&before=${previous[0].id}`;
