@@ -5,6 +5,7 @@ import { FILE_MAX_BYTES, PAGE_SIZE } from '../contract/limits';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { logOptions } from './lib/log-options';
+import { lazyRequestLogger } from './lib/request-logger';
 import type { CounterStore, TurnStore } from './lib/throttle';
 import { createStorage } from './storage/create-storage';
 import { sweepDebris } from './storage/startup-sweep';
@@ -63,7 +64,7 @@ import { registerRequestLog } from './plugins/request-log';
 import { registerPublicAddress } from './plugins/public-address';
 import { registerSecurity } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
-import { registerWriteBudgets } from './plugins/write-budgets';
+import { writeBudgetHook } from './plugins/write-budgets';
 import { sql } from 'drizzle-orm';
 import { cacheCounts } from './operations/cache-counts';
 import { createMetrics } from './operations/metrics';
@@ -130,14 +131,17 @@ export function serverTimeouts(s: Config['server']) {
 /** Builds the whole app from its parts; main.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const logger = logOptions(config.logLevel, deps.logStream);
   const app = Fastify({
-    logger: logOptions(config.logLevel, deps.logStream),
+    logger,
     // Replaced by one cheaper line per request (plugins/request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...serverTimeouts(config.server),
   });
+  // A request's pino child is made only when it writes a line (server/lib/request-logger.ts).
+  if (logger) app.setChildLoggerFactory(lazyRequestLogger);
   // Past the cap new sockets are closed at once (slow clients cannot exhaust file descriptors),
   // unless an idle one gives its place up; no address keeps many idle ones.
   registerIdleSockets(app, { trustProxy: config.trustProxy, ...config.server });
@@ -146,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // First of the hooks: a refused request costs no session lookup and no body.
   registerAddressLimits(app, { trustProxy: config.trustProxy, ...config.server });
-  if (app.log.level !== 'silent') registerRequestLog(app);
+  registerRequestLog(app);
   registerPublicAddress(app, { config });
   registerSecurity(app, { config, adClient: config.adClient });
 
@@ -184,7 +188,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(cookie);
   await app.register(sessionPlugin, { sessions: s.sessions, secureCookies: config.publicUrl.startsWith('https://') });
-  registerWriteBudgets(app, { counters: http.counters, scale: config.writeBudgetScale });
   await registerOpenApi(app);
 
   await queue.start();
@@ -244,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...publicPageHandlers(publicPages),
     ...suggestionHandlers({ suggestions: s.suggestions }),
     ...pushHandlers({ push: s.push }),
-  }, { guards: { recentSignIn: http.recentSignIn }, multipart: { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } } });
+  }, { guards: { recentSignIn: http.recentSignIn, writeBudget: writeBudgetHook({ counters: http.counters, scale: config.writeBudgetScale }) }, multipart: { limits: { fileSize: FILE_MAX_BYTES, files: 1, fields: 20 } } });
   // Visitors' pages before the app's catch-all: members at the same URLs still get the app.
   registerPublicPages(app, publicPages);
   await registerClient(app, config.clientDir, (user) => reads.feedCards(user, { offset: 0, limit: PAGE_SIZE }, PRELOADED_PICTURES));

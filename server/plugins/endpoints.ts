@@ -3,6 +3,7 @@ import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResultOf } from '../../contract/endpoint';
 import type { UserRow } from '../modules/users/users.repo';
 import { requireAdmin, requireUser } from './session';
+import type { WriteBudgetHook } from './write-budgets';
 
 /**
  * Every route of the API registered from the one table (contract/api, docs/decisions/025): a
@@ -16,8 +17,11 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{ Params: Param
   user: E['auth'] extends 'visitor' ? UserRow | null : UserRow;
 };
 
-/** Answers the entry's success body, or sends through `reply` itself (another status, bytes, a redirect). */
-export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<ResultOf<E> | FastifyReply | void>;
+/**
+ * Answers the entry's success body, or sends through `reply` itself (another status, bytes, a
+ * redirect). A handler that sent at once, with nothing to wait for, may return nothing.
+ */
+export type EndpointHandler<E extends Endpoint> = (request: EndpointRequest<E>, reply: FastifyReply) => Promise<ResultOf<E> | FastifyReply | void> | void;
 
 /** A handler for each entry of a part of the table. */
 export type HandlersFor<T extends Record<string, Endpoint>> = { [K in keyof T]: EndpointHandler<T[K]> };
@@ -38,8 +42,13 @@ function recipientOf(path: string): (request: FastifyRequest) => unknown {
 /** A one-click form is one short field (`List-Unsubscribe=One-Click`). */
 const IGNORED_FORM_BYTES = 1024;
 
-/** Checks an entry's flags ask for besides who may call: `recentSignIn` (docs/decisions/034). */
-export type EndpointGuards = { recentSignIn?: (request: FastifyRequest) => Promise<void> };
+/**
+ * Checks an entry's flags ask for besides who may call: `recentSignIn` (docs/decisions/034);
+ * and the write budgets every write route spends first (plugins/write-budgets.ts).
+ */
+export type EndpointGuards = { recentSignIn?: (request: FastifyRequest) => Promise<void>; writeBudget?: WriteBudgetHook };
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The guards, and the options (limits) of the multipart reader the form entries get. */
 export type EndpointOptions = { guards?: EndpointGuards; multipart?: FastifyMultipartOptions };
@@ -79,26 +88,29 @@ function bodyReader(entry: Endpoint, multipartOptions: FastifyMultipartOptions =
   return null;
 }
 
-/** Who may call (401/403), then the recent sign-in when the entry asks for it (403 `{ reauthenticate: true }`). */
+/**
+ * A write's budgets (429) first, then who may call (401/403), then the recent sign-in when the
+ * entry asks for it (403 `{ reauthenticate: true }`). A read has no budget hook at all.
+ */
 function preHandlerOf(entry: Endpoint, guards: EndpointGuards) {
-  if (entry.auth === 'visitor') return {};
+  const budget = guards.writeBudget && !READS.has(entry.method) ? [guards.writeBudget] : [];
+  if (entry.auth === 'visitor') return budget.length ? { preHandler: budget } : {};
   const recent = entry.recentSignIn ? guards.recentSignIn : undefined;
   const check = entry.auth === 'admin' ? requireAdmin : requireUser;
-  return {
-    // Callback style: most routes need no promise to learn that the member is signed in.
-    preHandler: (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-      try {
-        check(request);
-      } catch (error) {
-        return done(error as Error);
-      }
-      if (!recent) return done();
-      recent(request).then(() => done(), done);
-    },
+  // Callback style: most routes need no promise to learn that the member is signed in.
+  const guard = (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    try {
+      check(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!recent) return done();
+    recent(request).then(() => done(), done);
   };
+  return { preHandler: [...budget, guard] };
 }
 
-function route(app: FastifyInstance, name: string, entry: Endpoint, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>, guards: EndpointGuards): void {
+function route(app: FastifyInstance, name: string, entry: Endpoint, handler: (request: FastifyRequest, reply: FastifyReply) => unknown, guards: EndpointGuards): void {
   app.route({
     method: entry.method,
     url: entry.path,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { tooManyWritesMessage } from '../../contract/common';
 import type { BudgetName } from '../../contract/endpoint';
 import { RateLimitError } from '../lib/errors';
@@ -66,16 +66,19 @@ declare module 'fastify' {
   }
 }
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A preHandler in callback style: the route goes on with `done()`, or answers `done(error)`. */
+export type WriteBudgetHook = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
 
 /**
  * Gives every member write a budget per member, and per recipient where the route names one,
- * in the same counter store as sign-in (in process, or Redis when scaled out). Runs as a
- * preHandler: after the session and the body's validation, before the handler writes anything,
- * so a refused write answers 429 with Retry-After and changes nothing. Visitors are not counted
- * here (their writes answer 401 or are the sign-in calls, throttled by auth.throttle.ts).
+ * in the same counter store as sign-in (in process, or Redis when scaled out). The endpoint
+ * table puts the hook on its write routes only (plugins/endpoints.ts), first of their
+ * preHandlers: after the session and the body's validation, before the handler writes
+ * anything, so a refused write answers 429 with Retry-After and changes nothing. Reads never
+ * meet it. Visitors are not counted here (their writes answer 401 or are the sign-in calls,
+ * throttled by auth.throttle.ts).
  */
-export function registerWriteBudgets(app: FastifyInstance, opts: { counters: CounterStore; scale: number }): void {
+export function writeBudgetHook(opts: { counters: CounterStore; scale: number }): WriteBudgetHook {
   const counters = new Map<string, ReturnType<CounterStore>>();
   function counter(name: string, [points, seconds]: Window) {
     const key = `wb-${name}-${seconds}`;
@@ -92,12 +95,11 @@ export function registerWriteBudgets(app: FastifyInstance, opts: { counters: Cou
     return refusal;
   }
 
-  // Callback style: a read (most of the traffic) makes no promise at all.
-  app.addHook('preHandler', (request, _reply, done) => {
+  const hook: WriteBudgetHook = (request, _reply, done) => {
     const user = request.user;
-    if (!user || READS.has(request.method)) return done();
+    if (!user) return done();
     spendFor(request, user).then(() => done(), done);
-  });
+  };
 
   /** Spends the write's budgets; throws RateLimitError when one is spent. */
   async function spendFor(request: FastifyRequest, user: UserRow): Promise<void> {
@@ -121,4 +123,6 @@ export function registerWriteBudgets(app: FastifyInstance, opts: { counters: Cou
     const worst = refusals.reduce<Refusal | null>((a, r) => (r && (!a || r.retryAfterMs > a.retryAfterMs) ? r : a), null);
     if (worst) throw new RateLimitError(tooManyWritesMessage, worst.retryAfterMs / 1000);
   }
+
+  return hook;
 }

@@ -46,7 +46,12 @@ export function fileHandlers(d: Deps): HandlersFor<Omit<typeof fileEndpoints, So
     },
 
     // Shared skeleton and cards, with the member's own private files and likes laid over.
-    listFeed: async (request, reply) => sendJson(reply, await d.reads.feedPage(request.user, request.query)),
+    listFeed: (request, reply) => {
+      const page = d.reads.feedPage(request.user, request.query);
+      // Sent before the handler returns: Fastify waits for nothing.
+      if (Buffer.isBuffer(page)) return void sendJson(reply, page);
+      return page.then((json) => sendJson(reply, json));
+    },
 
     getFile: async (request, reply) => {
       const viewer = request.user;
