@@ -1,4 +1,12 @@
-import { FileAudio, FileImage, FileSpreadsheet, FileText, FileVideo, File as FileIcon, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+// One module per icon: the server renders these too (its public pages), and the package's index
+// would load all of its icons into every server process.
+import FileAudio from 'lucide-react/icons/file-audio';
+import FileImage from 'lucide-react/icons/file-image';
+import FileSpreadsheet from 'lucide-react/icons/file-spreadsheet';
+import FileText from 'lucide-react/icons/file-text';
+import FileVideo from 'lucide-react/icons/file-video';
+import FileIcon from 'lucide-react/icons/file';
 import type { FileDto } from '@contract/files';
 
 type Kind = FileDto['kind'];

@@ -1,4 +1,7 @@
-import { CalendarDays, Folder, Rss, UserPlus } from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Folder from 'lucide-react/icons/folder';
+import Rss from 'lucide-react/icons/rss';
+import UserPlus from 'lucide-react/icons/user-plus';
 import type { FileDto } from '../../../../contract/files';
 import { publicPageMessages as m } from '../../../../contract/public-pages';
 import { feeds, screens } from '../../../../contract/screens';

@@ -1,4 +1,10 @@
-import { Bookmark, Download, EyeOff, FileText, Heart, Images, MessageCircle } from 'lucide-react';
+import Bookmark from 'lucide-react/icons/bookmark';
+import Download from 'lucide-react/icons/download';
+import EyeOff from 'lucide-react/icons/eye-off';
+import FileText from 'lucide-react/icons/file-text';
+import Heart from 'lucide-react/icons/heart';
+import Images from 'lucide-react/icons/images';
+import MessageCircle from 'lucide-react/icons/message-circle';
 import { PostText } from '@/components/post-text';
 import type { CommentDto, FileDto } from '../../../../contract/files';
 import { publicPageMessages as m } from '../../../../contract/public-pages';

@@ -1,4 +1,4 @@
-import { SearchX } from 'lucide-react';
+import SearchX from 'lucide-react/icons/search-x';
 import { publicPageMessages as m } from '../../../../contract/public-pages';
 import { screens } from '../../../../contract/screens';
 import { buttonVariants } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Share2 } from 'lucide-react';
+import Share2 from 'lucide-react/icons/share-2';
 import type { FileDto } from '../../../../contract/files';
 import { publicPageMessages as m } from '../../../../contract/public-pages';
 import { screens } from '../../../../contract/screens';

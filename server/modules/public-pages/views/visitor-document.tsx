@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { themeColors } from '../../../../contract/app-theme';
 import { pageTitle } from '../../../../contract/page-titles';
 import { publicPageMessages as m } from '../../../../contract/public-pages';
