@@ -109,13 +109,22 @@ describe.each([
     expect(box.x + box.width).toBeLessThanOrEqual(width);
     await failed.getByRole('button', { name: 'Remove broken.jpg' }).click();
     await expect.poll(() => dialog.getByTestId('upload-row').count()).toBe(0);
-    // Escape closes the toast first when it is still up (the top layer), then the dialog.
-    for (let i = 0; i < 3 && (await dialog.count()) > 0; i++) {
+    // Escape closes the toast first when it is still up (the top layer), then the dialog. A toast
+    // leaving (its own timer, or this Escape) is still the top layer until its exit animation ends,
+    // so the next Escape waits for it to be gone rather than for a fixed time.
+    const toasts = page.locator('[data-testid="toast"]');
+    if ((await toasts.count()) > 0) {
       await page.keyboard.press('Escape');
-      await page.waitForTimeout(300);
+      await expect.poll(() => toasts.count()).toBe(0);
     }
+    if ((await dialog.count()) > 0) await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
     // 5. Focus goes back to the button that opened the dialog.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Upload files');
+    const focused = () => page.evaluate(() => {
+      const active = document.activeElement;
+      return active?.getAttribute('aria-label') ?? `${active?.tagName} ${active?.getAttribute('role') ?? ''}`.trim();
+    });
+    await expect.poll(focused).toBe('Upload files');
 
     // The one file that made it got the typed name, numbered within its batch of two.
     const mine = await page.request.get(`${server.publicUrl}/api/user`);
