@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import type { BodyOf, Endpoint, ParamsOf, QueryOf, ResultOf } from '../../contract/endpoint';
 import type { UserRow } from '../modules/users/users.repo';
 import { requireAdmin, requireUser } from './session';
-import type { WriteBudgetHook } from './write-budgets';
+import { SAFE_METHODS } from './security';
 
 /**
  * Every route of the API registered from the one table (contract/api, docs/decisions/025): a
@@ -46,9 +46,8 @@ const IGNORED_FORM_BYTES = 1024;
  * Checks an entry's flags ask for besides who may call: `recentSignIn` (docs/decisions/034);
  * and the write budgets every write route spends first (plugins/write-budgets.ts).
  */
-export type EndpointGuards = { recentSignIn?: (request: FastifyRequest) => Promise<void>; writeBudget?: WriteBudgetHook };
+export type EndpointGuards = { recentSignIn?: (request: FastifyRequest) => Promise<void>; writeBudget?: preHandlerHookHandler };
 
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The guards, and the options (limits) of the multipart reader the form entries get. */
 export type EndpointOptions = { guards?: EndpointGuards; multipart?: FastifyMultipartOptions };
@@ -93,7 +92,7 @@ function bodyReader(entry: Endpoint, multipartOptions: FastifyMultipartOptions =
  * entry asks for it (403 `{ reauthenticate: true }`). A read has no budget hook at all.
  */
 function preHandlerOf(entry: Endpoint, guards: EndpointGuards) {
-  const budget = guards.writeBudget && !READS.has(entry.method) ? [guards.writeBudget] : [];
+  const budget = guards.writeBudget && !SAFE_METHODS.has(entry.method) ? [guards.writeBudget] : [];
   if (entry.auth === 'visitor') return budget.length ? { preHandler: budget } : {};
   const recent = entry.recentSignIn ? guards.recentSignIn : undefined;
   const check = entry.auth === 'admin' ? requireAdmin : requireUser;

@@ -4,7 +4,8 @@ import { wrongAddressMessage } from './public-address';
 import { isSameOrigin, originOf } from './same-origin';
 
 const JSON_CSP = "default-src 'none'; frame-ancestors 'none'";
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing: no same-origin check, no write budget. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function contentSecurityPolicy(adClient: string | null): string {
   const ads = adClient ? ' https://pagead2.googlesyndication.com' : '';

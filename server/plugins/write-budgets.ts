@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { tooManyWritesMessage } from '../../contract/common';
 import type { BudgetName } from '../../contract/endpoint';
 import { RateLimitError } from '../lib/errors';
@@ -66,9 +66,6 @@ declare module 'fastify' {
   }
 }
 
-/** A preHandler in callback style: the route goes on with `done()`, or answers `done(error)`. */
-export type WriteBudgetHook = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
-
 /**
  * Gives every member write a budget per member, and per recipient where the route names one,
  * in the same counter store as sign-in (in process, or Redis when scaled out). The endpoint
@@ -78,7 +75,7 @@ export type WriteBudgetHook = (request: FastifyRequest, reply: FastifyReply, don
  * meet it. Visitors are not counted here (their writes answer 401 or are the sign-in calls,
  * throttled by auth.throttle.ts).
  */
-export function writeBudgetHook(opts: { counters: CounterStore; scale: number }): WriteBudgetHook {
+export function writeBudgetHook(opts: { counters: CounterStore; scale: number }): preHandlerHookHandler {
   const counters = new Map<string, ReturnType<CounterStore>>();
   function counter(name: string, [points, seconds]: Window) {
     const key = `wb-${name}-${seconds}`;
@@ -95,7 +92,7 @@ export function writeBudgetHook(opts: { counters: CounterStore; scale: number })
     return refusal;
   }
 
-  const hook: WriteBudgetHook = (request, _reply, done) => {
+  const hook: preHandlerHookHandler = (request, _reply, done) => {
     const user = request.user;
     if (!user) return done();
     spendFor(request, user).then(() => done(), done);

@@ -96,14 +96,18 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
     return card;
   }
 
+  function tally(which: Counter, missed: boolean): void {
+    which.served++;
+    if (!missed) which.fromMemory++;
+  }
+
   /** Runs one read, counting whether any part of it had to wait for the database. */
   async function counted<T>(which: Counter, work: (miss: () => void) => Promise<T>): Promise<T> {
     let missed = false;
     const result = await work(() => {
       missed = true;
     });
-    which.served++;
-    if (!missed) which.fromMemory++;
+    tally(which, missed);
     return result;
   }
 
@@ -116,8 +120,7 @@ export function createFileReads(repo: ReadsRepo, bus: InvalidationBus, opts: { h
       const key = pageKey(viewer, place);
       const held = feedPages.peek(key);
       if (!held) return counted(stats.pages, (miss) => feedPages.get(key, async () => renderPage(await feedIds(viewer, place, miss), viewer, miss)));
-      stats.pages.served++;
-      stats.pages.fromMemory++;
+      tally(stats.pages, false);
       return held;
     },
     /**
