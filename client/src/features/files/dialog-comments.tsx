@@ -1,12 +1,10 @@
 import { format } from 'date-fns';
 import { Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import { useCommentActions } from './comment-actions';
 import { CommentList } from './comment-list';
 import { MentionSuggestions } from './mention-suggestions';
-import { useAddComment, useComments } from './use-file-detail';
+import { MoreComments, useCommentThread } from './comment-thread';
 
 function commentDate(iso: string): string {
   return format(new Date(iso), 'MMM d, h:mm a');
@@ -14,26 +12,12 @@ function commentDate(iso: string): string {
 
 /** The detail dialog's Comments tab: the list, then 'Add a comment...' with Send ('Sending...'). */
 export function DialogComments({ fileId, ownerId }: { fileId: number; ownerId: number }) {
-  const actions = useCommentActions(fileId, ownerId);
-  const { comments, isLoading, hasNextPage, fetchNextPage, isFetchingNextPage } = useComments(fileId);
-  const addComment = useAddComment(fileId);
-  const [text, setText] = useState('');
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!text.trim()) return;
-    // The dialog sends the comment as typed.
-    addComment.mutate(text, { onSuccess: () => setText('') });
-  }
+  const { actions, list, text, setText, onSubmit, canSend, sending } = useCommentThread(fileId, ownerId, { sendAsTyped: true });
 
   return (
     <div className="flex flex-col gap-4">
-      <CommentList comments={comments} isLoading={isLoading} emptyText="No comments yet. Be the first to comment!" formatDate={commentDate} actions={actions} />
-      {hasNextPage && (
-        <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage} className="self-center">
-          {isFetchingNextPage ? 'Loading...' : 'Show more comments'}
-        </Button>
-      )}
+      <CommentList comments={list.comments} isLoading={list.isLoading} emptyText="No comments yet. Be the first to comment!" formatDate={commentDate} actions={actions} />
+      <MoreComments list={list} className="self-center" />
       <MentionSuggestions text={text} onPick={setText} />
       <form onSubmit={onSubmit} className="flex items-end gap-2">
         <Textarea
@@ -48,9 +32,9 @@ export function DialogComments({ fileId, ownerId }: { fileId: number; ownerId: n
             if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) onSubmit(event);
           }}
         />
-        <Button type="submit" disabled={!text.trim() || addComment.isPending}>
+        <Button type="submit" disabled={!canSend}>
           <Send aria-hidden />
-          {addComment.isPending ? 'Sending...' : 'Send'}
+          {sending ? 'Sending...' : 'Send'}
         </Button>
       </form>
     </div>

@@ -1,25 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import { useCommentActions } from './comment-actions';
 import { CommentList } from './comment-list';
 import { MentionSuggestions } from './mention-suggestions';
 import { relativeAge } from './format';
-import { useAddComment, useComments } from './use-file-detail';
+import { MoreComments, useCommentThread } from './comment-thread';
 
 /** The file page's Comments tab: 'Comments (n)', a box with Post Comment, then the list. */
 export function PageComments({ fileId, ownerId, count }: { fileId: number; ownerId: number; count: number }) {
-  const actions = useCommentActions(fileId, ownerId);
-  const { comments, isLoading, hasNextPage, fetchNextPage, isFetchingNextPage } = useComments(fileId);
-  const addComment = useAddComment(fileId);
-  const [text, setText] = useState('');
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const content = text.trim();
-    if (!content) return;
-    addComment.mutate(content, { onSuccess: () => setText('') });
-  }
+  const { actions, list, text, setText, onSubmit, canSend, sending } = useCommentThread(fileId, ownerId);
 
   return (
     <div className="space-y-5">
@@ -28,17 +16,13 @@ export function PageComments({ fileId, ownerId, count }: { fileId: number; owner
         <Textarea value={text} onChange={(event) => setText(event.target.value)} placeholder="Add a comment..." aria-label="Add a comment" rows={3} maxLength={2000} />
         <MentionSuggestions text={text} onPick={setText} />
         <div className="flex justify-end">
-          <Button type="submit" disabled={!text.trim() || addComment.isPending}>
-            {addComment.isPending ? 'Posting...' : 'Post Comment'}
+          <Button type="submit" disabled={!canSend}>
+            {sending ? 'Posting...' : 'Post Comment'}
           </Button>
         </div>
       </form>
-      <CommentList comments={comments} isLoading={isLoading} emptyText="No comments yet" formatDate={(iso) => relativeAge(iso)} actions={actions} />
-      {hasNextPage && (
-        <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-          {isFetchingNextPage ? 'Loading...' : 'Show more comments'}
-        </Button>
-      )}
+      <CommentList comments={list.comments} isLoading={list.isLoading} emptyText="No comments yet" formatDate={(iso) => relativeAge(iso)} actions={actions} />
+      <MoreComments list={list} />
     </div>
   );
 }
