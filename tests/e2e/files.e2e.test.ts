@@ -99,6 +99,18 @@ describe('files journey', () => {
     await page.getByTestId('comment').getByText('Nice texture').waitFor();
     await page.getByRole('tab', { name: 'Comments (1)' }).waitFor();
 
+    // Past a page of 50, the oldest wait behind 'Show more comments'.
+    for (let i = 2; i <= 51; i++) {
+      const sent = await page.request.post(`${t.url}/api/files/${id}/comments`, { headers: { Origin: t.url }, data: { content: `Comment ${i}` } });
+      expect(sent.status()).toBe(201);
+    }
+    await page.reload();
+    await page.getByRole('tab', { name: 'Comments (51)' }).click();
+    await expect.poll(() => page.getByTestId('comment').count()).toBe(50);
+    await page.getByRole('button', { name: 'Show more comments' }).click();
+    await expect.poll(() => page.getByTestId('comment').count()).toBe(51);
+    expect(await page.getByRole('button', { name: 'Show more comments' }).count()).toBe(0);
+
     await page.goto(`${t.url}/file/999999`);
     await page.getByText('File not found').waitFor();
     await page.getByText("The file you're looking for doesn't exist or you don't have permission to view it.").waitFor();
