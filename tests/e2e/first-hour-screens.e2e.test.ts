@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { shotsDir, useBrowserApp } from '../helpers/browser';
+import { shotsDir, useBrowserApp, waitForToast } from '../helpers/browser';
+import { photo } from '../helpers/upload';
 
 // The screens of a newcomer's first hour one at a time (decision 030), each at 390 and 1440 px;
 // the whole path from `npm start` is newcomer-journey.e2e.test.ts. The quiet-instance test comes
@@ -43,6 +44,23 @@ describe.each(WIDTHS)('at %i px', (width) => {
     await page.waitForTimeout(500);
     expect(await dialog.getByTestId('upload-row').count()).toBe(1);
     await dialog.getByRole('heading', { name: 'Selected Files (1)' }).waitFor();
+  });
+
+  it('two quick Escapes close the upload\'s toast, then its dialog, and focus goes back to Upload', async () => {
+    const { page } = await t.member({ width });
+    await page.goto(t.url);
+    await page.getByRole('button', { name: 'Upload files' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Files' });
+    const broken = { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture') };
+    await dialog.getByTestId('upload-input').setInputFiles([{ name: 'grass.jpg', mimeType: 'image/jpeg', buffer: await photo('grass.jpg') }, broken]);
+    await waitForToast(page, '1 file(s) uploaded successfully, 1 failed');
+    // The second press comes while the first toast would still be sliding out.
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(30);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await page.locator('[data-testid="toast"]').count()).toBe(0);
+    await expect.poll(() => activeLabel(page)).toBe('Upload files');
   });
 
   it('focus returns to what opened the upload and file dialogs; the tag strip is one tab stop', async () => {

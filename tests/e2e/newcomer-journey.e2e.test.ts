@@ -110,8 +110,8 @@ describe.each([
     await failed.getByRole('button', { name: 'Remove broken.jpg' }).click();
     await expect.poll(() => dialog.getByTestId('upload-row').count()).toBe(0);
     // Escape closes the toast first when it is still up (the top layer), then the dialog. A toast
-    // leaving (its own timer, or this Escape) is still the top layer until its exit animation ends,
-    // so the next Escape waits for it to be gone rather than for a fixed time.
+    // leaving on its own timer stays the top layer until it has slid out, so the Escape meant for
+    // the dialog waits for it to be gone rather than for a fixed time.
     const toasts = page.locator('[data-testid="toast"]');
     if ((await toasts.count()) > 0) {
       await page.keyboard.press('Escape');

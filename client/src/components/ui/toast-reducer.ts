@@ -14,6 +14,8 @@ export interface ToastData {
   variant?: ToastVariant;
   duration?: number;
   open: boolean;
+  /** Closed by Escape: it leaves without its exit animation (see Toaster). */
+  closedByKey?: boolean;
 }
 
 export interface ToastState {
@@ -23,7 +25,7 @@ export interface ToastState {
 export type ToastAction =
   | { type: 'ADD_TOAST'; toast: ToastData }
   | { type: 'UPDATE_TOAST'; toast: Partial<ToastData> & { id: string } }
-  | { type: 'DISMISS_TOAST'; toastId?: string }
+  | { type: 'DISMISS_TOAST'; toastId?: string; byKey?: boolean }
   | { type: 'REMOVE_TOAST'; toastId?: string };
 
 export function toastReducer(state: ToastState, action: ToastAction): ToastState {
@@ -34,7 +36,9 @@ export function toastReducer(state: ToastState, action: ToastAction): ToastState
       return { toasts: state.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)) };
     case 'DISMISS_TOAST':
       return {
-        toasts: state.toasts.map((t) => (action.toastId === undefined || t.id === action.toastId ? { ...t, open: false } : t)),
+        toasts: state.toasts.map((t) =>
+          action.toastId === undefined || t.id === action.toastId ? { ...t, open: false, ...(action.byKey ? { closedByKey: true } : {}) } : t,
+        ),
       };
     case 'REMOVE_TOAST':
       return { toasts: action.toastId === undefined ? [] : state.toasts.filter((t) => t.id !== action.toastId) };

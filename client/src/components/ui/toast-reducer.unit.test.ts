@@ -22,6 +22,14 @@ describe('toastReducer', () => {
     expect(state.toasts).toEqual([{ ...make('1'), open: false }]);
   });
 
+  it('remembers a toast closed by Escape, for it to leave without its exit animation', () => {
+    let state = toastReducer({ toasts: [make('1')] }, { type: 'DISMISS_TOAST', toastId: '1', byKey: true });
+    expect(state.toasts).toEqual([{ ...make('1'), open: false, closedByKey: true }]);
+    // Radix then reports the close through onOpenChange: a second dismissal keeps the mark.
+    state = toastReducer(state, { type: 'DISMISS_TOAST', toastId: '1' });
+    expect(state.toasts[0].closedByKey).toBe(true);
+  });
+
   it('dismiss without an id closes every toast', () => {
     const state = toastReducer({ toasts: [make('1'), make('2')] }, { type: 'DISMISS_TOAST' });
     expect(state.toasts.every((t) => !t.open)).toBe(true);

@@ -20,7 +20,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 
 const toastVariants = cva(
   'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-xl border p-4 pr-9 shadow-lg shadow-black/5 transition-all ' +
-    'data-[state=open]:animate-toast-in data-[state=closed]:animate-toast-out data-[swipe=end]:animate-toast-swipe-out ' +
+    'data-[state=open]:animate-toast-in data-[swipe=end]:animate-toast-swipe-out ' +
     'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=move]:transition-none',
   {
     variants: {
@@ -28,13 +28,18 @@ const toastVariants = cva(
         default: 'border-border bg-popover text-popover-foreground',
         destructive: 'border-destructive bg-destructive text-destructive-foreground',
       },
+      /** How it leaves once closed: sliding out, or at once (no longer a layer that takes the next Escape). */
+      leave: {
+        animated: 'data-[state=closed]:animate-toast-out',
+        now: '',
+      },
     },
-    defaultVariants: { variant: 'default' },
+    defaultVariants: { variant: 'default', leave: 'animated' },
   },
 );
 
-export function Toast({ className, variant, ...props }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
-  return <ToastPrimitive.Root data-testid="toast" className={cn(toastVariants({ variant }), className)} {...props} />;
+export function Toast({ className, variant, leave, ...props }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
+  return <ToastPrimitive.Root data-testid="toast" className={cn(toastVariants({ variant, leave }), className)} {...props} />;
 }
 
 export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {

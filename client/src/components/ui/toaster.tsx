@@ -9,7 +9,7 @@ export function Toaster() {
   const { toasts } = useToast();
   return (
     <ToastProvider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={SWIPE_THRESHOLD_PX}>
-      {toasts.map(({ id, title, description, action, variant, duration, open }) => (
+      {toasts.map(({ id, title, description, action, variant, duration, open, closedByKey }) => (
         <Toast
           key={id}
           variant={variant}
@@ -18,6 +18,10 @@ export function Toaster() {
           onOpenChange={(next) => {
             if (!next) dismissToast(id);
           }}
+          // A toast stays the top layer until its exit animation ends: one closed by Escape leaves
+          // at once, so a second Escape reaches the dialog under it.
+          onEscapeKeyDown={() => dismissToast(id, { byKey: true })}
+          leave={closedByKey ? 'now' : 'animated'}
           className={variant === 'destructive' ? 'destructive' : undefined}
         >
           <div className="grid gap-1">

@@ -34,10 +34,10 @@ function scheduleRemoval(id: string): void {
   );
 }
 
-export function dismissToast(toastId?: string): void {
+export function dismissToast(toastId?: string, { byKey = false } = {}): void {
   const ids = toastId === undefined ? memoryState.toasts.map((t) => t.id) : [toastId];
   ids.forEach(scheduleRemoval);
-  dispatch({ type: 'DISMISS_TOAST', toastId });
+  dispatch({ type: 'DISMISS_TOAST', toastId, byKey });
 }
 
 /** Shows a toast; only one is visible at a time, so a new one replaces the current one. */
