@@ -2,10 +2,24 @@ import crypto from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
+import { loadConfig, type Config } from '../server/config.ts';
 import { openDatabase, type Database } from '../server/db/client.ts';
 import { withDatabase } from '../tests/helpers/test-db.ts';
 
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * The app's configuration for a benchmark that builds it in process: production, silent, any
+ * free port, recognition off, and the sign-in, write and per-address limits raised so the load
+ * is never refused (`env` adds to or overrides these).
+ */
+export function benchConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off',
+    AUTH_RATE_LIMIT: '1000', AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '1000',
+    MAX_CONNECTIONS_PER_ADDRESS: '100000', MAX_UPLOADS_PER_ADDRESS: '100000', ...env,
+  });
+}
 
 export type BenchDatabase = { database: Database; reused?: boolean; drop(): Promise<void> };
 

@@ -7,10 +7,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/client.ts';
 import { migrateDatabase } from '../server/composition.ts';
-import { openBenchDatabase } from './bench-database.ts';
+import { benchConfig, openBenchDatabase } from './bench-database.ts';
 
 // Feed throughput with 100 000 files: `GET /api/files` at offset 0 and at offset 10 000 (with
 // `before`, as the client sends it, and without, to show what the keyset saves), each against
@@ -79,7 +78,7 @@ async function benchOne(kind: 'postgres' | 'pglite', seconds: number): Promise<{
   try {
     await migrateDatabase(opened.database);
     const seedSeconds = await seed(opened.database);
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', AUTH_RATE_LIMIT: '1000', AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '1000', MAX_CONNECTIONS_PER_ADDRESS: '100000', MAX_UPLOADS_PER_ADDRESS: '100000' });
+    const config = benchConfig(dataDir);
     app = await buildApp({ config, database: opened.database });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     config.publicUrl = base;

@@ -4,12 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { migrateDatabase } from '../server/composition.ts';
 import * as samples from '../tests/helpers/media-samples.ts';
 import { readLiveFrames } from '../tests/helpers/live-stream.ts';
 import { signUp, TestClient } from '../tests/helpers/test-client.ts';
-import { openBenchDatabase } from './bench-database.ts';
+import { benchConfig, openBenchDatabase } from './bench-database.ts';
 
 // Likes as events (decision 017): the time from a like's answer to its `notification` event on
 // the owner's open /api/events stream: idle; while feed pages are read at half the rate the app
@@ -52,7 +51,7 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<LiveDeliveryRow[]> {
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {
     await migrateDatabase(opened.database);
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', AUTH_RATE_LIMIT: '1000', AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '1000', MAX_CONNECTIONS_PER_ADDRESS: '100000', MAX_UPLOADS_PER_ADDRESS: '100000' });
+    const config = benchConfig(dataDir);
     app = await buildApp({ config, database: opened.database });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     config.publicUrl = base;

@@ -4,9 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { migrateDatabase } from '../server/composition.ts';
-import { openBenchDatabase } from './bench-database.ts';
+import { benchConfig, openBenchDatabase } from './bench-database.ts';
 import { seed } from './feed.ts';
 
 // A visitor's public file page against a member's feed page (docs/decisions/031), each served to
@@ -35,7 +34,7 @@ async function measure(url: string, requests: AutocannonRequest[], seconds: numb
 async function benchOne(kind: 'postgres' | 'pglite', seconds: number): Promise<PublicPagesBenchRow> {
   const opened = await openBenchDatabase(kind);
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-bench-'));
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', AUTH_RATE_LIMIT: '1000', AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '1000', MAX_CONNECTIONS_PER_ADDRESS: '100000', MAX_UPLOADS_PER_ADDRESS: '100000' });
+  const config = benchConfig(dataDir);
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {
     await migrateDatabase(opened.database);

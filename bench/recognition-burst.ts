@@ -5,11 +5,10 @@ import { pathToFileURL } from 'node:url';
 import { inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { migrateDatabase } from '../server/composition.ts';
 import { files } from '../server/db/schema/index.ts';
 import { signUp, TestClient } from '../tests/helpers/test-client.ts';
-import { openBenchDatabase } from './bench-database.ts';
+import { benchConfig, openBenchDatabase } from './bench-database.ts';
 
 // "16 concurrent 2 MB photo uploads: time until tags show": the real app with AUTOTAG
 // on, one member uploading 16 photos at once, timed from each upload's answer to its recognition
@@ -76,7 +75,7 @@ async function runOn(kind: 'postgres' | 'pglite', singles: number, threads: numb
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {
     await migrateDatabase(opened.database);
-    const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'on', AUTH_RATE_LIMIT: '1000', AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '1000', MAX_CONNECTIONS_PER_ADDRESS: '100000', MAX_UPLOADS_PER_ADDRESS: '100000', RECOGNITION_THREADS: String(threads) });
+    const config = benchConfig(dataDir, { AUTOTAG: 'on', RECOGNITION_THREADS: String(threads) });
     app = await buildApp({ config, database: opened.database });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     config.publicUrl = base;

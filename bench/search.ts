@@ -4,10 +4,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import type { Database } from '../server/db/client.ts';
 import { migrateDatabase } from '../server/composition.ts';
-import { openBenchDatabase } from './bench-database.ts';
+import { benchConfig, openBenchDatabase } from './bench-database.ts';
 import { FILES, FOLDERS, MEMBERS, seedZipf, VOCABULARY, word } from './search-seed.ts';
 import { files } from '../server/db/schema/index.ts';
 import { cappedCount, fileSearchWhere, wordsPageSql, type FileFilter } from '../server/modules/search/search.repo.ts';
@@ -83,7 +82,7 @@ const round = (n: number) => Math.round(n * 100) / 100;
 /** The app as it ships over `database`, and a member's cookie (a member with no folders: visibility is checked in full). */
 async function startApp(database: Database) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kaleido-bench-'));
-  const config = loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', AUTOTAG: 'off', AUTH_RATE_LIMIT: '1000', AUTH_HASHES_PER_SECOND: '1000', WRITE_BUDGET_SCALE: '1000', MAX_CONNECTIONS_PER_ADDRESS: '100000', MAX_UPLOADS_PER_ADDRESS: '100000' });
+  const config = benchConfig(dataDir);
   const app = await buildApp({ config, database });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   config.publicUrl = base;
