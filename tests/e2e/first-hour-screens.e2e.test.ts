@@ -13,6 +13,15 @@ const t = useBrowserApp({ AUTH_RATE_LIMIT: '1000', WRITE_BUDGET_SCALE: '100' });
 const WIDTHS = [390, 1440] as const;
 const shot = (page: Page, name: string, width: number) => page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: width < 500 });
 const activeLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+const BROKEN = { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture') };
+
+/** A new member's home at `width`, with the upload dialog opened from the header's Upload button. */
+async function openUpload(width: number) {
+  const { page } = await t.member({ width });
+  await page.goto(t.url);
+  await page.getByRole('button', { name: 'Upload files' }).click();
+  return { page, dialog: page.getByRole('dialog', { name: 'Upload Files' }) };
+}
 
 describe('a quiet instance', () => {
   it.each(WIDTHS)('at %i px: the empty feed offers an Upload button that opens the dialog', async (width) => {
@@ -27,19 +36,15 @@ describe('a quiet instance', () => {
 
 describe.each(WIDTHS)('at %i px', (width) => {
   it('a file that fails alone: the card says Upload Failed with the counts, and picking it again replaces its row', async () => {
-    const { page } = await t.member({ width });
-    await page.goto(t.url);
-    await page.getByRole('button', { name: 'Upload files' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Upload Files' });
-    const broken = { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture') };
-    await dialog.getByTestId('upload-input').setInputFiles([broken]);
+    const { page, dialog } = await openUpload(width);
+    await dialog.getByTestId('upload-input').setInputFiles([BROKEN]);
     const card = page.getByTestId('upload-progress');
     await card.getByRole('heading', { name: 'Upload Failed' }).waitFor({ timeout: 30_000 });
     expect((await card.getByTestId('upload-counts').textContent())?.replace(/\s+/g, ' ')).toBe('0 uploaded • 1 failed');
     expect(await card.getByTestId('upload-percent').count()).toBe(0);
     await dialog.getByTestId('upload-error').getByText('File type not supported').waitFor();
     await shot(page, 'upload-failed-alone', width);
-    await dialog.getByTestId('upload-input').setInputFiles([broken]);
+    await dialog.getByTestId('upload-input').setInputFiles([BROKEN]);
     await card.getByRole('heading', { name: 'Upload Failed' }).waitFor({ timeout: 30_000 });
     await page.waitForTimeout(500);
     expect(await dialog.getByTestId('upload-row').count()).toBe(1);
@@ -47,12 +52,8 @@ describe.each(WIDTHS)('at %i px', (width) => {
   });
 
   it('two quick Escapes close the upload\'s toast, then its dialog, and focus goes back to Upload', async () => {
-    const { page } = await t.member({ width });
-    await page.goto(t.url);
-    await page.getByRole('button', { name: 'Upload files' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Upload Files' });
-    const broken = { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not a picture') };
-    await dialog.getByTestId('upload-input').setInputFiles([{ name: 'grass.jpg', mimeType: 'image/jpeg', buffer: await photo('grass.jpg') }, broken]);
+    const { page, dialog } = await openUpload(width);
+    await dialog.getByTestId('upload-input').setInputFiles([{ name: 'grass.jpg', mimeType: 'image/jpeg', buffer: await photo('grass.jpg') }, BROKEN]);
     await waitForToast(page, '1 file(s) uploaded successfully, 1 failed');
     // The second press comes while the first toast would still be sliding out.
     await page.keyboard.press('Escape');
