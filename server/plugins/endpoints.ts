@@ -48,7 +48,6 @@ const IGNORED_FORM_BYTES = 1024;
  */
 export type EndpointGuards = { recentSignIn?: (request: FastifyRequest) => Promise<void>; writeBudget?: preHandlerHookHandler };
 
-
 /** The guards, and the options (limits) of the multipart reader the form entries get. */
 export type EndpointOptions = { guards?: EndpointGuards; multipart?: FastifyMultipartOptions };
 
