@@ -46,9 +46,6 @@ export type JobQueueOptions = {
   onRun?: (name: JobName, jobs: number, failed: boolean) => void;
 };
 
-/** Workers of a queue with a batch handler (see startWorker). */
-const BATCH_WORKERS = 2;
-
 function toInfo(job: { id: string; state: string; retryCount: number; output?: unknown }): JobInfo {
   return { id: job.id, state: job.state, retryCount: job.retryCount, output: job.output ?? null };
 }
@@ -90,31 +87,30 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
    * a batch handler takes them all at once; otherwise they run side by side, each completing or
    * failing (and retrying) on its own. A worker sleeps between fetches (`notifyPollingIntervalSeconds`
    * while LISTEN/NOTIFY works, else `pollingIntervalSeconds`) unless woken: a NOTIFY wakes it when
-   * a job is sent, but pg-boss 12 does not fetch again after a batch completes, so a burst sent
-   * while it worked would wait one sleep per batch (16 photos: two minutes). The worker therefore
-   * wakes itself after every batch, and sleeps only once a fetch comes back empty.
+   * a job is sent, and one that comes while it works makes it fetch again as soon as it is done.
+   * A full batch may have left jobs behind whose NOTIFYs came before the fetch (16 photos at once:
+   * without a wake, one sleep per batch, two minutes), so the worker wakes itself after a full
+   * batch. A short one took every job that was ready: it sleeps, and spares an empty fetch.
    */
   async function startWorker(b: PgBoss, name: JobName, registered: Registered): Promise<void> {
     const size = Math.max(1, concurrency[name] ?? 1);
     const options: WorkOptions = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, notifyPollingIntervalSeconds: 10, includeMetadata: true, batchSize: size };
     type Fetched = { id: string; data: JobPayloads[JobName]; retryCount: number };
 
-    /** One pg-boss worker whose handler wakes that same worker once it finished. */
+    /** One pg-boss worker whose handler, after a full batch, wakes that same worker. */
     async function worker(workOptions: WorkOptions, handle: (jobs: Fetched[]) => Promise<unknown>): Promise<void> {
       let id: string | null = null;
       id = await b.work<JobPayloads[JobName]>(name, workOptions, async (jobs: Fetched[]) => {
         try {
           return await handle(jobs);
         } finally {
-          if (id) b.notifyWorker(id);
+          if (id && jobs.length >= size) b.notifyWorker(id);
         }
       });
     }
 
     if ('batch' in registered) {
-      // Two workers: while one handles a batch, the other fetches what arrived meanwhile.
-      for (let i = 0; i < BATCH_WORKERS; i++) await worker(options, (jobs) => logged(name, jobs, () => registered.batch(jobs.map((j) => j.data))));
-      return;
+      return worker(options, (jobs) => logged(name, jobs, () => registered.batch(jobs.map((j) => j.data))));
     }
     const runOne = (job: Fetched) => logged(name, [job], () => registered.each(job.data, { id: job.id, retryCount: job.retryCount }));
     if (size === 1) return worker(options, ([job]) => runOne(job));
