@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../tests/helpers/test-db';
 import { createJobQueue, type JobQueue } from './queue';
+import { silentLog } from '../../tests/helpers/silent-log';
 
-const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
 /** As long as the sleep while LISTEN/NOTIFY works (pg-boss allows no longer): a job left for the next poll fails the case. */
 const POLL_SECONDS = 10;
 const WITHIN_MS = 8_000;
@@ -22,7 +22,7 @@ describe('a queue worker', () => {
     for (const q of queues) await q.stop().catch(() => {});
   });
   const queue = (work: boolean) => {
-    const q = createJobQueue(database, { log: silent, work, pollingIntervalSeconds: POLL_SECONDS, concurrency: { 'like.added': 5, 'like.removed': 5 } });
+    const q = createJobQueue(database, { log: silentLog, work, pollingIntervalSeconds: POLL_SECONDS, concurrency: { 'like.added': 5, 'like.removed': 5 } });
     queues.push(q);
     return q;
   };

@@ -12,9 +12,9 @@ import { createJobQueue } from './queue';
 import { photo, upload } from '../../tests/helpers/upload';
 import { freePort } from '../../tests/helpers/free-port';
 import { untilServing } from '../../tests/helpers/server-process';
+import { silentLog } from '../../tests/helpers/silent-log';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
 
 /** The real server (`tsx server/main.ts`) as a child process, answered once it listens. */
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
@@ -103,7 +103,7 @@ describe('a scheduled job', () => {
     const runs: number[] = [];
     const schedules = { 'tokens.expired': '* * * * *' };
     async function startQueue() {
-      const q = createJobQueue(database, { log: silent, work: true, schedules, pollingIntervalSeconds: 0.5 });
+      const q = createJobQueue(database, { log: silentLog, work: true, schedules, pollingIntervalSeconds: 0.5 });
       q.work('tokens.expired', async () => {
         runs.push(Date.now());
       });

@@ -16,10 +16,10 @@ import { connectRedis } from './redis-connection';
 import { openSharedState } from '../shared-state';
 import { createRedisTurns } from './throttle';
 import { upload } from '../../tests/helpers/upload';
+import { silentLog } from '../../tests/helpers/silent-log';
 
 // Two app processes of one deployment, here two app instances in one test process: one
 // database, one Redis (a key prefix of this file's own), each with its own Redis connections.
-const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
 const RATE_LIMIT = 3;
 // `a` works the job queue, `b` only enqueues.
 const pair = useDeployment(2, { AUTH_RATE_LIMIT: String(RATE_LIMIT) });
@@ -126,7 +126,7 @@ describe('two app processes sharing Redis', () => {
   });
 
   it("an attacked account's sign-ins take turns across processes", async () => {
-    const [one, two] = [connectRedis(TEST_REDIS_URL, { prefix: pair.prefix, log: silent }), connectRedis(TEST_REDIS_URL, { prefix: pair.prefix, log: silent })];
+    const [one, two] = [connectRedis(TEST_REDIS_URL, { prefix: pair.prefix, log: silentLog }), connectRedis(TEST_REDIS_URL, { prefix: pair.prefix, log: silentLog })];
     try {
       await Promise.all([one.ready(5000), two.ready(5000)]);
       const first = await createRedisTurns(one).take('victim', 1000, 8000);
@@ -145,7 +145,7 @@ describe('two app processes sharing Redis', () => {
 describe('with Redis unreachable', () => {
   it('keeps serving: sessions, logout, the feed and the rate limit work from this process', async () => {
     const errors: string[] = [];
-    const log = { ...(silent as object), error: (m: string) => errors.push(m), warn() {}, info() {} } as never;
+    const log = { ...(silentLog as object), error: (m: string) => errors.push(m), warn() {}, info() {} } as never;
     // Nothing listens on port 1.
     const state = await openSharedState(loadConfig({ REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: pair.prefix }), log, 300);
     const t = await startTestApp({ AUTH_RATE_LIMIT: '2' }, {}, { bus: state.bus, counters: state.counters, turns: state.turns, live: state.live });

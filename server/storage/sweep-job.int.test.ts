@@ -5,8 +5,8 @@ import { useTestApp } from '../../tests/helpers/test-app';
 import { useTestDatabase } from '../../tests/helpers/test-db';
 import { jobSchedules } from '../jobs/job-catalogue';
 import { createJobQueue, type JobQueue } from '../jobs/queue';
+import { silentLog } from '../../tests/helpers/silent-log';
 
-const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
 const exists = (p: string) => fs.stat(p).then(() => true, () => false);
 const ELEVEN_MINUTES_AGO = new Date(Date.now() - 11 * 60 * 1000);
 
@@ -48,7 +48,7 @@ describe('a scheduled pass killed midway', () => {
   it('resumes on another process within a minute, not when the job expires', async () => {
     // The first process takes the digest pass and dies in the middle of it: its handler never
     // ends, and its queue is closed under it without finishing the job (as a SIGKILL leaves it).
-    const first = createJobQueue(database, { log: silent, work: true, pollingIntervalSeconds: 0.5 });
+    const first = createJobQueue(database, { log: silentLog, work: true, pollingIntervalSeconds: 0.5 });
     queues.push(first);
     let started!: () => void;
     const took = new Promise<void>((r) => (started = r));
@@ -62,7 +62,7 @@ describe('a scheduled pass killed midway', () => {
     const killedAt = Date.now();
     await first.stop();
 
-    const second = createJobQueue(database, { log: silent, work: true, pollingIntervalSeconds: 0.5 });
+    const second = createJobQueue(database, { log: silentLog, work: true, pollingIntervalSeconds: 0.5 });
     queues.push(second);
     let resumedAt = 0;
     second.work('notification-digest.due', async () => {

@@ -7,6 +7,7 @@ import { dropRedisPrefix, ensureRedis, testRedisPrefix, TEST_REDIS_URL } from '.
 import { startTestApp, type TestApp } from './test-app';
 import { late } from './late';
 import { createTestDatabase } from './test-db';
+import { silentLog } from './silent-log';
 
 export type Deployment = {
   apps: TestApp[];
@@ -18,7 +19,6 @@ export type Deployment = {
   addProcess(): Promise<TestApp>;
   close(): Promise<void>;
 };
-const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
 
 type Deps = Partial<Omit<AppDeps, 'config' | 'database' | 'bus' | 'counters' | 'turns' | 'live'>>;
 export type DeploymentOptions = {
@@ -66,7 +66,7 @@ export async function startDeployment(
   const addProcess = async (): Promise<TestApp> => {
     const first = apps.length === 0;
     const e = { ...common, REDIS_URL: redisUrl, REDIS_PREFIX: prefix, WORKERS: first ? 'on' : 'off' };
-    const state = await openSharedState(loadConfig(e), silent);
+    const state = await openSharedState(loadConfig(e), silentLog);
     states.push(state);
     const own = { database, bus: state.bus, counters: state.counters, turns: state.turns, live: state.live };
     const app = await startTestApp(e, {}, { ...options.everyProcess, ...(first ? deps : {}), ...own });

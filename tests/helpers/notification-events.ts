@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../server/db/client';
 import type { TestApp } from './test-app';
 import { createFilesRepo } from '../../server/modules/files/files.repo';
@@ -9,14 +8,14 @@ import { createUsersRepo } from '../../server/modules/users/users.repo';
 import { createNotificationEvents } from '../../server/modules/notifications/notification-events';
 import { createNotificationsRepo } from '../../server/modules/notifications/notifications.repo';
 import { createNotifier } from '../../server/modules/notifications/notifier';
+import { silentLog } from './silent-log';
 
-const silent = { info() {}, warn() {}, error() {}, debug() {} } as unknown as FastifyBaseLogger;
 
 /** The event handlers as server/composition.ts builds them, over `db` (a query-counting one), with the app's queue and live hub. */
 export function eventsOver(t: TestApp, db: Db) {
   const repo = createNotificationsRepo(db);
   const folders = createFoldersRepo(db, db);
-  const notifier = createNotifier({ repo, queue: t.app.jobs, live: t.app.live, folders, log: silent });
+  const notifier = createNotifier({ repo, queue: t.app.jobs, live: t.app.live, folders, log: silentLog });
   return createNotificationEvents({
     notifier,
     repo,

@@ -8,6 +8,7 @@ import { createLocalStorage } from '../../storage/local-storage';
 import type { Storage } from '../../storage/storage';
 import type { FileRow } from './files.repo';
 import { createRenditionService } from './rendition.service';
+import { silentLog } from '../../../tests/helpers/silent-log';
 
 // The `file.rendition` job against real ffmpeg and disk storage, with the row kept in memory.
 
@@ -19,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => dir.cleanup());
 
-const silent = { warn() {}, error() {}, info() {} } as never;
 
 async function setUp(fixture: Promise<string>, over: Partial<FileRow> = {}) {
   const keyBase = `ab/cd/${crypto.randomUUID()}`;
@@ -40,7 +40,7 @@ async function setUp(fixture: Promise<string>, over: Partial<FileRow> = {}) {
     },
   };
   const tmpDir = path.join(dir.dir, 'tmp');
-  const service = createRenditionService({ files, storage, tmpDir, mediaTimeoutMs: 60_000, log: silent });
+  const service = createRenditionService({ files, storage, tmpDir, mediaTimeoutMs: 60_000, log: silentLog });
   return { service, rows, updates, keyBase, tmpDir };
 }
 
@@ -82,7 +82,7 @@ describe('rendition service', () => {
       storage,
       tmpDir,
       mediaTimeoutMs: 60_000,
-      log: silent,
+      log: silentLog,
     });
     expect(await racing.makeRendition(1)).toBe('skipped');
     expect(await storage.stat(objectKeys(keyBase, '').rendition)).toBeNull();

@@ -13,12 +13,12 @@ import { eventually } from '../../../tests/helpers/wait';
 import { createNotificationMailRepo } from './notification-mail.repo';
 import { createNotificationMailService } from './notification-mail.service';
 import { createUnsubscribeToken, UNSUBSCRIBE_TTL_MS } from './unsubscribe-token';
+import { silentLog } from '../../../tests/helpers/silent-log';
 
 /** How long and how often this file reads for a job's result. */
 const SETTLE = { timeoutMs: 15_000, intervalMs: 100 };
 
 // Two app processes in turn over ONE database and data folder: the second is "the app after a restart".
-const silent = { info() {}, warn() {}, error() {}, debug() {} } as never;
 const t = useTestApp({ AUTH_RATE_LIMIT: '1000' }, {}, { jobs: { pollingIntervalSeconds: 0.5 } });
 let secret: Buffer;
 
@@ -63,7 +63,7 @@ async function notify(userId: number, message: string, extra: Partial<typeof not
   return row;
 }
 function service(db = t.database.db, batchSize?: number) {
-  return createNotificationMailService({ db, repo: createNotificationMailRepo(db), queue: t.app.jobs, config: t.config, secret, log: silent, batchSize });
+  return createNotificationMailService({ db, repo: createNotificationMailRepo(db), queue: t.app.jobs, config: t.config, secret, log: silentLog, batchSize });
 }
 
 describe('notification mail in `all` mode', () => {
