@@ -10,7 +10,6 @@ import { createNotificationsRepo } from '../../server/modules/notifications/noti
 import { createNotifier } from '../../server/modules/notifications/notifier';
 import { silentLog } from './silent-log';
 
-
 /** The event handlers as server/composition.ts builds them, over `db` (a query-counting one), with the app's queue and live hub. */
 export function eventsOver(t: TestApp, db: Db) {
   const repo = createNotificationsRepo(db);

@@ -20,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => dir.cleanup());
 
-
 async function setUp(fixture: Promise<string>, over: Partial<FileRow> = {}) {
   const keyBase = `ab/cd/${crypto.randomUUID()}`;
   const storageKey = `${keyBase}_original.mov`;
