@@ -51,15 +51,18 @@ export async function processImage(input: string | Buffer, options: ImageOptions
   const raw = { width: info.width, height: info.height, channels: info.channels };
   const pixels = () => sharp(data, { raw });
 
+  // An image inside the thumbnail's box would be encoded twice from the same pixels: its
+  // display WebP is its thumbnail too (WebP encoding is most of a small upload's cost).
+  const fitsThumbnail = info.width <= THUMB_WIDTH && info.height <= THUMB_MAX_HEIGHT;
+  const webpOut = pixels().webp({ quality: 80 }).toBuffer();
   const [compressed, webp, thumbnail, tiny] = await Promise.all([
     options.jpeg
       ? pixels().flatten({ background: '#ffffff' }).jpeg({ quality: 80, progressive: true }).toBuffer()
       : undefined,
-    pixels().webp({ quality: 80 }).toBuffer(),
-    pixels()
-      .resize(THUMB_WIDTH, THUMB_MAX_HEIGHT, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75 })
-      .toBuffer(),
+    webpOut,
+    fitsThumbnail
+      ? webpOut
+      : pixels().resize(THUMB_WIDTH, THUMB_MAX_HEIGHT, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 75 }).toBuffer(),
     pixels().resize(PLACEHOLDER_SIDE, PLACEHOLDER_SIDE, { fit: 'inside' }).webp({ quality: 40 }).toBuffer(),
   ]);
   return {

@@ -43,6 +43,13 @@ describe('processImage', () => {
     expect(result.compressed!.length).toBeLessThan(input.length);
   });
 
+  it('encodes an image that fits the thumbnail once: its display WebP is its thumbnail', async () => {
+    const input = await samples.largeNoisyJpeg(240, 180, 80);
+    const result = await processImage(input, { jpeg: true });
+    expect(await sharp(result.webp).metadata()).toMatchObject({ format: 'webp', width: 240, height: 180 });
+    expect(result.thumbnail.equals(result.webp)).toBe(true);
+  });
+
   it('keeps transparency in WebP and flattens it on white in the JPEG', async () => {
     const result = await processImage(await samples.pngWithAlpha(), { jpeg: true });
     expect(await sharp(result.webp).metadata()).toMatchObject({ hasAlpha: true, width: 320, height: 200 });
