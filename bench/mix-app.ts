@@ -3,6 +3,7 @@ import path from 'node:path';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'drizzle-orm/logger';
 import { buildApp } from '../server/app.ts';
+import { growHeapInLargerSteps } from '../server/operations/heap-growth.ts';
 import { loadConfig } from '../server/config.ts';
 import { openDatabase, type Db } from '../server/db/client.ts';
 import { migrateDatabase } from '../server/composition.ts';
@@ -82,6 +83,8 @@ async function worldOf(db: Db): Promise<{ members: Omit<MemberView, 'token'>[]; 
   return { members, tail };
 }
 
+// As server/main.ts starts the app.
+growHeapInLargerSteps();
 const config = loadConfig({ ...env, NODE_ENV: 'production' });
 const database = await openDatabase({ url: config.databaseUrl, pgliteDir: config.pgliteDir, pgliteSharedBuffersMb: config.pgliteSharedBuffersMb, logger: counting ? logger : undefined });
 await migrateDatabase(database);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { AppStats } from './mix-app.ts';
@@ -24,6 +25,9 @@ function start(file: string, env: Record<string, string | undefined>): Child {
   };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
+  // BENCH_MIX_APP_LOG=<file>: the app's output is also appended there (e.g. with BENCH_MIX_APP_FLAGS=--trace-gc).
+  const copy = file === 'mix-app.ts' && process.env.BENCH_MIX_APP_LOG;
+  if (copy) for (const stream of [child.stdout!, child.stderr!]) stream.on('data', (chunk: Buffer) => fs.appendFileSync(copy, chunk));
   return { child, log };
 }
 

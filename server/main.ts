@@ -8,7 +8,9 @@ import { migrateDatabase } from './composition';
 import { logOptions } from './lib/log-options';
 import { keepDataDirPrivate, tighten } from './lib/private-data-dir';
 import { openSharedState } from './shared-state';
+import { growHeapInLargerSteps } from './operations/heap-growth';
 
+growHeapInLargerSteps();
 const config = loadConfig();
 // DATA_DIR is the server's alone: owner-only modes for what it writes and what an older version left.
 await keepDataDirPrivate(config.dataDir);
