@@ -52,7 +52,7 @@ export async function processImage(input: string | Buffer, options: ImageOptions
   const pixels = () => sharp(data, { raw });
 
   // An image inside the thumbnail's box would be encoded twice from the same pixels: its
-  // display WebP is its thumbnail too (WebP encoding is most of a small upload's cost).
+  // display WebP is its thumbnail too (encoding WebP is the costliest step of a small upload).
   const fitsThumbnail = info.width <= THUMB_WIDTH && info.height <= THUMB_MAX_HEIGHT;
   const webpOut = pixels().webp({ quality: 80 }).toBuffer();
   const [compressed, webp, thumbnail, tiny] = await Promise.all([

@@ -6,7 +6,7 @@ import v8 from 'node:v8';
  * seconds even at 300 requests a second, each holding the event loop 5–19 ms, and the slowest
  * reads waited behind them (docs/decisions/040-heap-growth.md).
  */
-export const HEAP_GROWING_PERCENT = 100;
+const HEAP_GROWING_PERCENT = 100;
 
 /** Called once as a server process starts (server/main.ts; the mix benchmark's app likewise). */
 export function growHeapInLargerSteps(): void {
