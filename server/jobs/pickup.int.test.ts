@@ -22,7 +22,7 @@ describe('a queue worker', () => {
     for (const q of queues) await q.stop().catch(() => {});
   });
   const queue = (work: boolean) => {
-    const q = createJobQueue(database, { log: silentLog, work, pollingIntervalSeconds: POLL_SECONDS, concurrency: { 'like.added': 5, 'like.removed': 5 } });
+    const q = createJobQueue(database, { log: silentLog, work, pollingIntervalSeconds: POLL_SECONDS, concurrency: { 'like.added': 5, 'like.removed': 5, 'follow.added': 8 } });
     queues.push(q);
     return q;
   };
@@ -62,5 +62,20 @@ describe('a queue worker', () => {
     release();
     await until(() => batches.length === 2);
     expect(batches).toEqual([[1], [2]]);
+  });
+
+  it('hands a batch its jobs in the order they were sent', async () => {
+    // Each sent on its own, as likes given one after the other; one fetch takes all eight.
+    const sender = queue(false);
+    await sender.start();
+    for (let i = 1; i <= 8; i++) await sender.send('follow.added', { followerId: i, followingId: 100 });
+    const batches: number[][] = [];
+    const worker = queue(true);
+    worker.workBatch('follow.added', async (batch) => {
+      batches.push(batch.map((j) => j.followerId));
+    });
+    await worker.start();
+    await until(() => batches.flat().length === 8);
+    expect(batches).toEqual([[1, 2, 3, 4, 5, 6, 7, 8]]);
   });
 });

@@ -12,7 +12,7 @@ export type SendOptions = {
   startAfterSeconds?: number;
 };
 export type JobHandler<N extends JobName> = (data: JobPayloads[N], job: { id: string; retryCount: number }) => Promise<void>;
-/** Handles every job of a fetched batch at once (one query for all of them); they succeed or are retried together. */
+/** Handles every job of a fetched batch at once (one query for all of them), in the order they were sent; they succeed or are retried together. */
 export type BatchHandler<N extends JobName> = (data: JobPayloads[N][]) => Promise<void>;
 
 export type JobQueue = {
@@ -96,6 +96,8 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
     const size = Math.max(1, concurrency[name] ?? 1);
     const options: WorkOptions = { pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2, notifyPollingIntervalSeconds: 10, includeMetadata: true, batchSize: size };
     type Fetched = { id: string; data: JobPayloads[JobName]; retryCount: number };
+    /** What `includeMetadata` adds to each job, which the handler's type does not say. */
+    type Sent = Fetched & { createdOn: Date };
 
     /** One pg-boss worker whose handler, after a full batch, wakes that same worker. */
     async function worker(workOptions: WorkOptions, handle: (jobs: Fetched[]) => Promise<unknown>): Promise<void> {
@@ -110,7 +112,10 @@ export function createJobQueue(database: Database, opts: JobQueueOptions): JobQu
     }
 
     if ('batch' in registered) {
-      return worker(options, (jobs) => logged(name, jobs, () => registered.batch(jobs.map((j) => j.data))));
+      // A fetch answers its jobs in no set order (an UPDATE's RETURNING): sorted again, so the rows a
+      // batch inserts follow the events (the newest like of a group is the last one given).
+      const sent = (jobs: Fetched[]) => [...(jobs as Sent[])].sort((a, b) => a.createdOn.getTime() - b.createdOn.getTime());
+      return worker(options, (jobs) => logged(name, jobs, () => registered.batch(sent(jobs).map((j) => j.data))));
     }
     const runOne = (job: Fetched) => logged(name, [job], () => registered.each(job.data, { id: job.id, retryCount: job.retryCount }));
     if (size === 1) return worker(options, ([job]) => runOne(job));
