@@ -2,6 +2,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { UnsupportedImageError } from './errors.ts';
 import { RECOGNITION_LIMITS } from './thresholds.ts';
 import type { Rgb } from './colour-names.ts';
+import { dominantColour } from './dominant-colour.ts';
 
 /** What the model-free extras need: the upright size and the dominant colour. */
 export type ImageFacts = { width: number; height: number; dominant: Rgb };
@@ -47,11 +48,6 @@ function fromRgb(pixels: RgbPixels): Sharp {
   return sharp(pixels.data, { raw: { width: pixels.width, height: pixels.height, channels: 3 } });
 }
 
-async function dominantColour(pixels: RgbPixels): Promise<Rgb> {
-  const { dominant } = await fromRgb(pixels).stats();
-  return dominant;
-}
-
 // One decode of the upload, downscaled once; the smaller inputs are derived from that
 // buffer, so a 10 MB JPEG is decompressed a single time per request.
 export async function decodeForModels(image: Buffer): Promise<DecodedImage> {
@@ -63,7 +59,7 @@ export async function decodeForModels(image: Buffer): Promise<DecodedImage> {
   const nsfwSide = RECOGNITION_LIMITS.nsfwInputSize;
   // nsfwjs itself stretches its input to a square, so 'fill' matches what it was tested with.
   const nsfw = await toRgb(fromRgb(detection).resize(nsfwSide, nsfwSide, { fit: 'fill' }));
-  return { facts: { ...size, dominant: await dominantColour(detection) }, detection, nsfw };
+  return { facts: { ...size, dominant: dominantColour(detection) }, detection, nsfw };
 }
 
 /**
@@ -73,5 +69,5 @@ export async function decodeForModels(image: Buffer): Promise<DecodedImage> {
 export async function describeImage(image: Buffer): Promise<{ facts: ImageFacts; small: RgbPixels }> {
   const size = await readUprightSize(image);
   const small = await toRgb(sharp(image, INPUT_OPTIONS).autoOrient().resize(256, 256, { fit: 'inside', withoutEnlargement: true }));
-  return { facts: { ...size, dominant: await dominantColour(small) }, small };
+  return { facts: { ...size, dominant: dominantColour(small) }, small };
 }
