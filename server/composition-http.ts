@@ -36,7 +36,7 @@ export type HttpAdapters = {
  */
 export function composeHttpServices(s: Services, h: HttpAdapters) {
   const { counters } = h;
-  const reads = createFileReads(createReadsRepo(s.db), s.bus);
+  const reads = createFileReads(createReadsRepo(s.db, s.once), s.bus);
   const similarIndex = createSimilarIndex(s.fingerprints, s.bus);
   const throttle = createAuthThrottle(s.config, counters, h.turns);
   const signInReply = createSignInReply({ config: s.config, signIn: s.signIn, sessions: s.sessions, secret: s.secret });

@@ -205,6 +205,7 @@ export async function composeServices(a: Adapters) {
   return {
     config,
     db,
+    once,
     queue,
     storage,
     mailer: a.mailer,

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '../../tests/helpers/test-db';
 import { files } from '../db/schema/index';
 import { createReadsRepo } from '../modules/files/reads/reads.repo';
+import { plannedOnce } from '../db/client';
 import { visibleFilesSql, type Viewer } from './visibility';
 
 // The read caches split the visibility rule in two (docs/decisions/018): the public files every
@@ -61,7 +62,7 @@ async function ruleIds(viewer: Viewer): Promise<number[]> {
 describe('private grants', () => {
   it('with the public files, are exactly what the visibility rule lets each viewer see', async () => {
     const publicIds = (await database.db.select({ id: files.id }).from(files).where(sql`${files.isPublic}`)).map((r) => r.id);
-    const repo = createReadsRepo(database.db);
+    const repo = createReadsRepo(database.db, plannedOnce(database));
     for (const [name, id] of Object.entries(member)) {
       const viewer = { id, isAdmin: name === 'dee' };
       const granted = await repo.privateGrants(viewer);
@@ -73,7 +74,7 @@ describe('private grants', () => {
   });
 
   it('give each viewer what their folders grant, and nothing else', async () => {
-    const repo = createReadsRepo(database.db);
+    const repo = createReadsRepo(database.db, plannedOnce(database));
     const count = async (name: keyof typeof member) => (await repo.privateGrants({ id: member[name], isAdmin: name === 'dee' })).length;
     // Ann: her four private files. Bob: his own, plus Ann's shared one (not the one he saved:
     // only a file's own owner can share it through a folder). Cid: nothing through the

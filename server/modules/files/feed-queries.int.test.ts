@@ -4,6 +4,7 @@ import { useTestDatabase } from '../../../tests/helpers/test-db';
 import { ALL, createLocalBus } from '../../lib/invalidation-bus';
 import { createFileReads } from './reads/file-reads';
 import { createReadsRepo } from './reads/reads.repo';
+import { plannedOnce } from '../../db/client';
 
 // Feed pages are built skeleton → cards → the viewer's marks: the number of queries must not
 // grow with the page size, and a page read again (nothing changed) needs none.
@@ -21,7 +22,7 @@ const viewer = { id: 1 };
 describe('feed queries', () => {
   it('cost the same number of queries for 5, 20 and 40 files, one more past the cached head, and none when warm', async () => {
     const bus = createLocalBus();
-    const reads = createFileReads(createReadsRepo(database.db), bus, { headSize: 30 });
+    const reads = createFileReads(createReadsRepo(database.db, plannedOnce(database)), bus, { headSize: 30 });
     const page = async (limit: number, before?: number) => {
       await bus.publish('feed', ALL);
       queries.length = 0;

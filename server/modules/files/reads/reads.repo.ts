@@ -11,10 +11,12 @@ const ownerColumns = { id: users.id, username: users.username, firstName: users.
 /**
  * The statements behind the read caches (docs/decisions/018). They run only on a miss; the ones a
  * busy site runs most are prepared once per process instead of being rebuilt by the query
- * builder for every call (PostgreSQL also keeps their plans per connection).
+ * builder for every call (PostgreSQL also keeps their plans per connection). Cards by id, the
+ * commonest, are read on `once`: a primary key lookup whatever the ids, which PostgreSQL would
+ * otherwise plan again on every call (docs/decisions/011-search.md, "Planned once").
  */
-export function createReadsRepo(db: Db) {
-  const cardRows = db
+export function createReadsRepo(db: Db, once: Db) {
+  const cardRows = once
     .select({ file: files, owner: ownerColumns })
     .from(files)
     .innerJoin(users, eq(users.id, files.userId))
