@@ -1,5 +1,4 @@
 import type { Rgb } from './colour-names.ts';
-import type { RgbPixels } from './image-decode.ts';
 
 const BINS = 16;
 
@@ -9,7 +8,7 @@ const BINS = 16;
  * caller has already decoded; `stats()` also measures entropy and sharpness (a convolution) for
  * nothing, and cost an upload of a small photo more CPU than its WebP did.
  */
-export function dominantColour({ data }: RgbPixels): Rgb {
+export function dominantColour({ data }: { data: Uint8Array }): Rgb {
   const counts = new Uint32Array(BINS * BINS * BINS);
   for (let i = 0; i + 2 < data.length; i += 3) counts[((data[i + 1] >> 4) << 8) | ((data[i] >> 4) << 4) | (data[i + 2] >> 4)]++;
   // Ties go to the first bin in the order sharp's search meets them: green, then red, then blue.
