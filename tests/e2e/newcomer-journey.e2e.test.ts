@@ -112,7 +112,9 @@ describe.each([
     // Escape closes the toast first when it is still up (the top layer), then the dialog. A toast
     // leaving on its own timer stays the top layer until it has slid out, so the Escape meant for
     // the dialog waits for it to be gone rather than for a fixed time.
-    const toasts = page.locator('[data-testid="toast"]');
+    // Counted open, as a member sees them: a closed toast can still be in the page, hidden by its
+    // exit animation's last frame, until Radix takes it out.
+    const toasts = page.locator('[data-testid="toast"][data-state="open"]');
     if ((await toasts.count()) > 0) {
       await page.keyboard.press('Escape');
       await expect.poll(() => toasts.count()).toBe(0);
