@@ -3,6 +3,8 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex }
 import { files } from './files';
 import { users } from './users';
 
+// Pages filled to 85 %, so a row rewritten for a counter or a date keeps its page and no index is
+// written (migration 0021_room_on_the_page.sql; drizzle's schema has no place for the setting).
 export const folders = pgTable(
   'folders',
   {
