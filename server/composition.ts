@@ -124,15 +124,15 @@ export async function composeServices(a: Adapters) {
   // worker as in the app: server/events/event-table.ts queues its jobs in the write's transaction
   // and announces the caches it changes on the bus, so every app process's caches follow.
   const events = createEventWriter({ db, queue, bus, live });
-  const filesRepo = createFilesRepo(db);
+  const once = plannedOnce(a.database);
+  const filesRepo = createFilesRepo(db, once);
   const files = createFileWrites(filesRepo, events);
   const fingerprints = createFingerprintsRepo(db);
   const recognition = createRecognitionWrites(createRecognitionRepo(db, fingerprints), events);
   const users = createUserWrites(createUsersRepo(db), events);
-  const sessions = createCachedSessions(createSessionsRepo(db), bus);
+  const sessions = createCachedSessions(createSessionsRepo(db, once), bus);
   const resetTokens = createResetTokensRepo(db);
   const waitlist = createWaitlistRepo(db);
-  const once = plannedOnce(a.database);
   const folderTables = { folders: createFoldersRepo(db, once), links: createFolderFilesRepo(db), collaborators: createCollaboratorsRepo(db), invites: createInvitesRepo(db) };
   const folderRepos: FolderDeps = { ...createFolderWrites(folderTables, events), files, users };
   const folders = folderRepos.folders;

@@ -8,7 +8,8 @@ import type { UserRow } from '../users/users.repo';
 export type SessionOrigin = { userAgent: string | null; ip: string | null };
 export type SessionRow = typeof sessions.$inferSelect;
 
-export function createSessionsRepo(db: Db) {
+/** A session is found by its token's hash on `once`: one plan suits any token (docs/decisions/011-search.md, "Planned once"). */
+export function createSessionsRepo(db: Db, once: Db = db) {
   return {
     async create(userId: number, token: string, expiresAt: Date, origin: SessionOrigin = { userAgent: null, ip: null }): Promise<number> {
       const [row] = await db
@@ -18,7 +19,7 @@ export function createSessionsRepo(db: Db) {
       return row.id;
     },
     async findUser(token: string): Promise<{ sessionId: number; user: UserRow; expiresAt: Date; lastSeenAt: Date } | null> {
-      const [row] = await db
+      const [row] = await once
         .select({ sessionId: sessions.id, user: users, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))

@@ -10,8 +10,9 @@ export type Hydrated = { file: FileRow; owner: UserRow; isLiked: boolean };
 /**
  * Files SQL: lists are built as ids first (skeleton), then one batch load (hydrate). The writes
  * run in their caller's transaction, which records their event (file-writes.ts, upload.service.ts).
+ * One file under a condition is read on `once` (planned once for any values).
  */
-export function createFilesRepo(db: Db) {
+export function createFilesRepo(db: Db, once: Db = db) {
   return {
     async insert(tx: Tx, values: NewFile): Promise<FileRow> {
       const [row] = await tx.insert(files).values(values).returning();
@@ -21,9 +22,12 @@ export function createFilesRepo(db: Db) {
       const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
       return row ?? null;
     },
-    /** One file under a condition; the visibility module passes its rule here (server/access/visibility.ts). */
+    /**
+     * One file under a condition; the visibility module passes its rule here (server/access/visibility.ts).
+     * A key picks the file whatever the values, so one plan suits all (docs/decisions/011-search.md, "Planned once").
+     */
     async findOneWhere(where: SQL): Promise<FileRow | null> {
-      const [row] = await db.select().from(files).where(where).limit(1);
+      const [row] = await once.select().from(files).where(where).limit(1);
       return row ?? null;
     },
     /** The member's earlier upload sent with this idempotency key. */
