@@ -206,6 +206,7 @@ export async function composeServices(a: Adapters) {
     config,
     db,
     once,
+    database: a.database,
     queue,
     storage,
     mailer: a.mailer,

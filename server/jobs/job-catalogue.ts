@@ -41,6 +41,11 @@ export type JobPayloads = {
    * (location, device) are stripped in place, renditions too (docs/decisions/026).
    */
   'media-metadata.missing': Record<string, never>;
+  /**
+   * Hourly on PGlite only: the tables autovacuum would vacuum or analyse now are (server/db/vacuum.ts);
+   * PGlite runs no autovacuum (docs/decisions/039, "Vacuum").
+   */
+  'database.vacuum': Record<string, never>;
   // Social writes (docs/decisions/017-writes-as-events.md): each commits its row and its event in
   // one transaction; the handlers notify, fan out, publish live events and queue mail.
   /** `userId` liked file `fileId` (a new like row; a repeated like sends nothing). */
@@ -121,6 +126,7 @@ export const jobPolicies: Record<JobName, QueueOptions> = {
   'debris-sweep.due': passPolicy,
   'fingerprints.missing': passPolicy,
   'media-metadata.missing': passPolicy,
+  'database.vacuum': passPolicy,
   'like.added': eventPolicy,
   'like.removed': eventPolicy,
   'comment.added': eventPolicy,
@@ -169,4 +175,9 @@ export const jobSchedules: Partial<Record<JobName, string>> = {
   'debris-sweep.due': '*/10 * * * *',
   'fingerprints.missing': '*/10 * * * *',
   'media-metadata.missing': '*/10 * * * *',
+};
+
+/** Schedules of the embedded database alone: PostgreSQL servers vacuum themselves. */
+export const embeddedDatabaseSchedules: Partial<Record<JobName, string>> = {
+  'database.vacuum': '47 * * * *',
 };

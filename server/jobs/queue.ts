@@ -3,7 +3,7 @@ import { fromDrizzle, type PgBoss, type QueueOptions, type WorkOptions } from 'p
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../db/client';
 import { createBoss } from './boss';
-import { jobConcurrency, jobPolicies, jobSchedules, type JobName, type JobPayloads } from './job-catalogue';
+import { jobConcurrency, jobPolicies, embeddedDatabaseSchedules, jobSchedules, type JobName, type JobPayloads } from './job-catalogue';
 
 export type JobInfo = { id: string; state: string; retryCount: number; output: unknown };
 export type SendOptions = {
@@ -56,7 +56,7 @@ function toInfo(job: { id: string; state: string; retryCount: number; output?: u
  */
 export function createJobQueue(database: Database, opts: JobQueueOptions): JobQueue {
   const policies = { ...jobPolicies, ...opts.policies };
-  const schedules = { ...jobSchedules, ...opts.schedules };
+  const schedules = { ...jobSchedules, ...(database.kind === 'pglite' ? embeddedDatabaseSchedules : {}), ...opts.schedules };
   const concurrency = { ...jobConcurrency, ...opts.concurrency };
   type Registered = { each: JobHandler<JobName> } | { batch: BatchHandler<JobName> };
   const handlers = new Map<JobName, Registered>();

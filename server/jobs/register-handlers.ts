@@ -23,6 +23,8 @@ import type { Storage } from '../storage/storage';
 import type { StoredKeysRepo } from '../storage/stored-keys.repo';
 import { registerSweepJobs } from '../modules/files/sweep-jobs';
 import type { JobQueue } from './queue';
+import type { Database } from '../db/client';
+import { registerVacuumJobs } from '../db/vacuum-jobs';
 import { registerAccountDeletionJobs, type AccountDeletion } from '../modules/safety/account-deletion';
 
 export type JobServices = {
@@ -49,6 +51,8 @@ export type JobServices = {
   /** Finishes account deletions (docs/decisions/028-safety-kit.md). */
   deletion: AccountDeletion;
   config: { tmpDir: string };
+  /** The embedded database is vacuumed by a job (server/db/vacuum.ts). */
+  database: Pick<Database, 'db' | 'kind'>;
   log: FastifyBaseLogger;
 };
 
@@ -67,4 +71,5 @@ export function registerJobHandlers(queue: JobQueue, s: JobServices): void {
   registerNotificationJobs(queue, s.notificationEvents);
   registerPushJobs(queue, s.push);
   registerAccountDeletionJobs(queue, s.deletion);
+  registerVacuumJobs(queue, s);
 }
