@@ -10,17 +10,21 @@ import { comments, fileLikes, files, users } from '../../db/schema/index';
 export function createSocialRepo(db: Db) {
   /**
    * Adds or removes one like and answers the file's count, derived from the likes themselves.
-   * The file row is locked first, so concurrent likes and unlikes of one file run one after
-   * the other: each count statement (a new snapshot under READ COMMITTED) sees the writes of
-   * the ones before. A +1/-1 on the counter drifted when a like and an unlike interleaved.
+   * The like is written first; then the file row is locked, so concurrent likes and unlikes of
+   * one file count one after the other: each count statement (a new snapshot under READ
+   * COMMITTED) sees the likes of the ones that counted before, and its own. A +1/-1 on the
+   * counter drifted when a like and an unlike interleaved. The lock is `for no key update`: the
+   * like's foreign key holds a key-share lock on the row, which a `for update` would wait on
+   * (two likes would deadlock). Taken after the write, it is held only for the count and the commit.
    * Answers the file's count, and whether this call added or removed the like (a repeat did not).
    */
   async function setLike(tx: Tx, fileId: number, userId: number, liked: boolean): Promise<{ count: number; changed: boolean }> {
-    const locked = await tx.select({ id: files.id }).from(files).where(eq(files.id, fileId)).for('update');
-    if (!locked.length) return { count: 0, changed: false };
+    const exists = sql`exists (select 1 from ${files} where ${files.id} = ${fileId})`;
     const changed = liked
-      ? await tx.insert(fileLikes).values({ fileId, userId }).onConflictDoNothing().returning({ id: fileLikes.fileId })
+      ? await tx.insert(fileLikes).select(sql`select ${fileId}, ${userId}, now() where ${exists}`).onConflictDoNothing().returning({ id: fileLikes.fileId })
       : await tx.delete(fileLikes).where(and(eq(fileLikes.fileId, fileId), eq(fileLikes.userId, userId))).returning({ id: fileLikes.fileId });
+    const locked = await tx.select({ id: files.id }).from(files).where(eq(files.id, fileId)).for('no key update');
+    if (!locked.length) return { count: 0, changed: false };
     const count = sql<number>`(select count(*)::int from ${fileLikes} where ${fileLikes.fileId} = ${fileId})`;
     const [row] = await tx.update(files).set({ likeCount: count }).where(eq(files.id, fileId)).returning({ n: files.likeCount });
     return { count: row?.n ?? 0, changed: changed.length > 0 };
