@@ -26,6 +26,6 @@ export function openGenericPool(url: string): pg.Pool {
 }
 
 /** A prepared statement's name: the same text, the same name. */
-function statementName(text: string): string {
+export function statementName(text: string): string {
   return `once_${crypto.hash('sha1', text).slice(0, 24)}`;
 }
