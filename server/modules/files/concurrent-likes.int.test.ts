@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fileLikes, files } from '../../db/schema/index';
 import * as samples from '../../../tests/helpers/media-samples';
@@ -54,5 +54,19 @@ describe('concurrent likes', () => {
     }
     const c = await counts();
     expect(c.likeCount).toBe(c.likes);
+  });
+
+  // The like waits for the deletion's lock on the file's row, then finds the file gone.
+  it('a like racing the deletion of its file answers without an error and leaves no like', async () => {
+    const doomed = (await uploadOk(members[0], await samples.pngWithAlpha(20, 20), 'd.png', {}, 'image/png')).id;
+    let answer: Promise<{ status: number }> | undefined;
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from files where id = ${doomed}`);
+      answer = members[1].post(`/api/files/${doomed}/like`);
+      await new Promise((r) => setTimeout(r, 300));
+    });
+    expect([200, 404]).toContain((await answer!).status);
+    const [likes] = await t.database.db.select({ n: count() }).from(fileLikes).where(eq(fileLikes.fileId, doomed));
+    expect(likes.n).toBe(0);
   });
 });

@@ -19,7 +19,8 @@ export function createSocialRepo(db: Db) {
    * Answers the file's count, and whether this call added or removed the like (a repeat did not).
    */
   async function setLike(tx: Tx, fileId: number, userId: number, liked: boolean): Promise<{ count: number; changed: boolean }> {
-    const exists = sql`exists (select 1 from ${files} where ${files.id} = ${fileId})`;
+    // Locked as the foreign key will lock it: a file being deleted is waited for, then skipped (no like, no error).
+    const exists = sql`exists (select 1 from ${files} where ${files.id} = ${fileId} for key share)`;
     const changed = liked
       ? await tx.insert(fileLikes).select(sql`select ${fileId}, ${userId}, now() where ${exists}`).onConflictDoNothing().returning({ id: fileLikes.fileId })
       : await tx.delete(fileLikes).where(and(eq(fileLikes.fileId, fileId), eq(fileLikes.userId, userId))).returning({ id: fileLikes.fileId });
