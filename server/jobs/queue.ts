@@ -56,9 +56,9 @@ function toInfo(job: { id: string; state: string; retryCount: number; output?: u
  * Where a job sent inside a write's transaction is inserted: that transaction's connection.
  * On PostgreSQL the insert is sent prepared under a name made from its text, as the generic
  * plans' pool does (server/db/generic-plans.ts): planned for its values on every call it took
- * 1.1 ms to plan, as long as a like's other statements together, while the like held its file's
- * row lock. Under a name PostgreSQL plans it five times per connection, then keeps its generic
- * plan (server/jobs/job-send.int.test.ts). PGlite's one session goes through pg-boss's adapter.
+ * 1.1 ms to plan, inside the write's transaction (for a like, under its file's row lock). Under
+ * a name PostgreSQL plans it five times per connection, then keeps its generic plan
+ * (server/jobs/job-send.int.test.ts). PGlite's one session goes through pg-boss's adapter.
  */
 function inTransaction(database: Database, tx: Executor): BossDb {
   if (database.kind === 'pglite') return fromDrizzle(tx as never, sql);
