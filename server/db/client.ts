@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite } from './pglite-open';
+import { DrizzleClient, readAsText } from './pglite-text-types';
 // Statements are turned into text by sql-text.ts's builder (the same text, less work).
 import './sql-text';
 import * as schema from './schema/index';
@@ -22,7 +23,7 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The server's address (postgres), so the job queue can hold connections of its own. */
   url?: string;
-  /** The one embedded connection (pglite), which the job queue shares with the app. */
+  /** The one embedded connection (pglite), which the job queue shares with the app; it reads dates as text (pglite-text-types.ts). */
   pglite?: PGlite;
   /** PostgreSQL: a small pool whose statements are planned once for any values (generic-plans.ts). */
   generic?: Db;
@@ -52,7 +53,9 @@ export async function openDatabase(opts: { url: string | null; pgliteDir?: strin
   }
   const owned = client;
   await owned.exec(sessionSetSql);
-  return { db: drizzlePglite(owned, { schema, logger }) as unknown as Db, kind: 'pglite', pglite: owned, close: () => owned.close() };
+  readAsText(owned);
+  const drizzleClient = new DrizzleClient(owned) as unknown as PGlite;
+  return { db: drizzlePglite(drizzleClient, { schema, logger }) as unknown as Db, kind: 'pglite', pglite: owned, close: () => owned.close() };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { PgBoss, fromPglite, type ConstructorOptions } from 'pg-boss';
 import type { Database } from '../db/client';
+import { withDates } from '../db/pglite-text-types';
 
 /** The queue's tables live in their own schema next to the app's. */
 export const JOBS_SCHEMA = 'pgboss';
@@ -8,7 +9,8 @@ export const JOBS_SCHEMA = 'pgboss';
  * A pg-boss instance over the app's own database. PostgreSQL: pg-boss keeps a small pool of its
  * own (LISTEN needs a pinned connection). PGlite has one connection, so pg-boss shares it through
  * `fromPglite`: every statement waits its turn on PGlite's lock, a multi-statement call runs through
- * `exec` with every statement's rows returned, and an app transaction is never interleaved.
+ * `exec` with every statement's rows returned, and an app transaction is never interleaved. It
+ * reads dates as `Date`, as pg-boss expects (`withDates`).
  */
 export function createBoss(database: Database, options: Partial<ConstructorOptions> = {}): PgBoss {
   const common: ConstructorOptions = {
@@ -26,7 +28,7 @@ export function createBoss(database: Database, options: Partial<ConstructorOptio
   };
   if (database.kind === 'pglite') {
     if (!database.pglite) throw new Error('PGlite database without its client');
-    return new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' });
+    return new PgBoss({ ...common, db: fromPglite(withDates(database.pglite)), backend: 'pglite' });
   }
   if (!database.url) throw new Error('PostgreSQL database without its URL');
   return new PgBoss({ ...common, connectionString: database.url, max: 4, application_name: 'kaleido-jobs' });
