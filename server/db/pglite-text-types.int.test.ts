@@ -28,8 +28,9 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('dates read as text in the e
   it('gives Drizzle the same text as Drizzle\'s own parsers did, in and out of transactions', async () => {
     const expected = (await drizzle(plain).execute(sql.raw(COLUMNS))).rows;
     expect(expected[0]).toMatchObject({ tz: '2026-12-07 10:11:12.345678+00', d: '2026-12-07', na: '{1.50,2}', n: 42 });
-    expect((await database.db.execute(sql.raw(COLUMNS))).rows).toEqual(expected);
-    expect(await database.db.transaction(async (tx) => (await tx.execute(sql.raw(COLUMNS))).rows)).toEqual(expected);
+    const rows = (result: unknown) => (result as { rows: unknown[] }).rows;
+    expect(rows(await database.db.execute(sql.raw(COLUMNS)))).toEqual(expected);
+    expect(await database.db.transaction(async (tx) => rows(await tx.execute(sql.raw(COLUMNS))))).toEqual(expected);
   });
 
   it('sends Drizzle\'s statements without parsers, and other parsers as they are', async () => {
