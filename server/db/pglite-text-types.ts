@@ -3,9 +3,10 @@ import { types, type PGlite, type ParserOptions, type QueryOptions, type Results
 // Drizzle reads dates, times and intervals (and arrays of them, and numeric arrays) as their
 // text, and drizzle-orm/pglite asks PGlite for that by passing these types' parsers with every
 // statement. PGlite then merges them into its map of every type's parser, about 300 entries,
-// per statement: a tenth of a millisecond, a third of a small read's cost (bench/README.md,
-// "PGlite's parsers"). So the embedded database reads these types as text itself, Drizzle's
-// statements go without parsers, and the job queue, which expects dates, gets them back here.
+// per statement: a tenth of a millisecond, over a quarter of a trivial statement's cost
+// (bench/README.md, "PGlite's parsers"). So the embedded database reads these types as text
+// itself, Drizzle's statements go without parsers, and the job queue, which expects dates, gets
+// them back here.
 
 /** The types drizzle-orm/pglite reads as text: element types, then array types. */
 const ELEMENT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE] as const;
