@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite } from './pglite-open';
-import { DrizzleClient, readAsText } from './pglite-text-types';
+import { DrizzleClient } from './pglite-drizzle-client';
+import { readAsText } from './pglite-text-types';
 // Statements are turned into text by sql-text.ts's builder (the same text, less work).
 import './sql-text';
 import * as schema from './schema/index';

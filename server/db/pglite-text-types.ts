@@ -1,11 +1,11 @@
-import { types, type PGlite, type ParserOptions, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
+import { types, type PGlite, type ParserOptions, type QueryOptions, type Results } from '@electric-sql/pglite';
 
 // Drizzle reads dates, times and intervals (and arrays of them, and numeric arrays) as their
 // text, and drizzle-orm/pglite asks PGlite for that by passing these types' parsers with every
 // statement. PGlite then merges them into its map of every type's parser, about 300 entries,
 // per statement: a tenth of a millisecond, over a quarter of a trivial statement's cost
 // (bench/README.md, "PGlite's parsers"). So the embedded database reads these types as text
-// itself, Drizzle's statements go without parsers, and the job queue, which expects dates, gets
+// itself, Drizzle's statements go without parsers (pglite-drizzle-client.ts), and the job queue, which expects dates, gets
 // them back here.
 
 /** The types drizzle-orm/pglite reads as text: element types, then array types. */
@@ -34,38 +34,9 @@ export function readAsText(pglite: PGlite): void {
 }
 
 /** True when `parsers` is exactly what drizzle-orm/pglite passes: the text types, each kept as text. */
-function onlyTextParsers(parsers: ParserOptions): boolean {
+export function onlyTextParsers(parsers: ParserOptions): boolean {
   const keys = Object.keys(parsers);
   return keys.length === TEXT_TYPES.length && TEXT_TYPES.every((type) => parsers[type]?.('1') === '1');
-}
-
-/**
- * The client Drizzle is given: PGlite (or one of its transactions) with Drizzle's own parsers left
- * out of each statement, since the instance already reads those types as text (`readAsText`).
- */
-export class DrizzleClient {
-  constructor(private readonly client: PGlite | Transaction) {}
-
-  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
-    const lean = options?.parsers && onlyTextParsers(options.parsers) ? { ...options, parsers: undefined } : options;
-    return this.client.query<T>(sql, params, lean);
-  }
-
-  exec(sql: string): Promise<Results[]> {
-    return this.client.exec(sql);
-  }
-
-  transaction<T>(fn: (tx: DrizzleClient) => Promise<T>): Promise<T> {
-    return (this.client as PGlite).transaction((tx) => fn(new DrizzleClient(tx)));
-  }
-
-  rollback(): Promise<void> {
-    return (this.client as Transaction).rollback();
-  }
-
-  get closed(): boolean {
-    return (this.client as Transaction).closed;
-  }
 }
 
 /** Reads the text types' columns of `results` with the instance's own parsers (dates as `Date`). */
