@@ -13,22 +13,12 @@ const { serialize } = protocol;
 const MAX_REMEMBERED = 2_000;
 const parameterTypes = new WeakMap<PGlite, Map<string, number[]>>();
 
-function concat(messages: Uint8Array[]): Uint8Array {
-  const joined = new Uint8Array(messages.reduce((length, m) => length + m.length, 0));
-  let offset = 0;
-  for (const message of messages) {
-    joined.set(message, offset);
-    offset += message.length;
-  }
-  return joined;
-}
-
 async function typesOf(pg: PGlite, sql: string): Promise<number[]> {
   let remembered = parameterTypes.get(pg);
   if (!remembered) parameterTypes.set(pg, (remembered = new Map()));
   const known = remembered.get(sql);
   if (known) return known;
-  const { messages } = await pg.execProtocol(concat([serialize.parse({ text: sql }), serialize.describe({ type: 'S' }), serialize.sync()]), { syncToFs: false });
+  const { messages } = await pg.execProtocol(Buffer.concat([serialize.parse({ text: sql }), serialize.describe({ type: 'S' }), serialize.sync()]), { syncToFs: false });
   const described = messages.find((m) => m.name === 'parameterDescription') as { dataTypeIDs: number[] } | undefined;
   const types = described?.dataTypeIDs ?? [];
   if (remembered.size >= MAX_REMEMBERED) remembered.delete(remembered.keys().next().value!);
@@ -45,7 +35,7 @@ async function runStatement<T>(pg: PGlite, sql: string, params: unknown[], optio
     return write ? write(value) : String(value);
   });
   const { messages } = await pg.execProtocol(
-    concat([serialize.parse({ text: sql }), serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+    Buffer.concat([serialize.parse({ text: sql }), serialize.bind({ values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
     { syncToFs: false },
   );
   if (!inTransaction) await pg.syncToFs();

@@ -5,8 +5,8 @@ import { types, type PGlite, type ParserOptions, type QueryOptions, type Results
 // statement. PGlite then merges them into its map of every type's parser, about 300 entries,
 // per statement: a tenth of a millisecond, over a quarter of a trivial statement's cost
 // (bench/README.md, "PGlite's parsers"). So the embedded database reads these types as text
-// itself, Drizzle's statements go without parsers (pglite-drizzle-client.ts), and the job queue, which expects dates, gets
-// them back here.
+// itself, Drizzle's statements go without parsers (pglite-drizzle-client.ts), and the job
+// queue, which expects dates, gets them back here.
 
 /** The types drizzle-orm/pglite reads as text: element types, then array types. */
 const ELEMENT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE] as const;
